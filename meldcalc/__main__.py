@@ -1,0 +1,3 @@
+from meldcalc.cli import main
+
+main()

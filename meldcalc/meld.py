@@ -1,0 +1,289 @@
+"""The exact best meld of a hand under a trump.
+
+The reuse rule makes this an optimisation: a card serves at most one meld of each class, so
+melds compete for cards only inside a class. Under a given trump the variant's melds become
+concrete *items* (the run in hearts, the marriage in clubs, ...). Items that could compete
+(same class, shared card) are joined into *components*; components are independent, so the
+best meld is the sum of each component's best, found by exhaustive search over copies.
+
+A component's best depends only on the counts of its own few cards, so it is memoised on
+them, and components that do not depend on trump (pinochle, arounds) are solved once per
+hand for all four trumps. That is what makes a hand cost microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Card, Hand, Suit
+from meldcalc.errors import HandError
+from meldcalc.variant import MeldRule, Variant
+
+#: Memoised answers a component keeps before it starts afresh: bounds memory on huge inputs.
+CACHE_LIMIT = 200_000
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld in a result: ``copies`` of it, the cards they use, the points they score."""
+
+    name: str
+    classes: tuple[str, ...]
+    copies: int
+    cards: tuple[Card, ...]
+    points: int
+    suit: Suit | None = None
+
+    @cached_property
+    def json(self) -> dict[str, object]:
+        """The stable JSON form (see README): shared by every result that holds this meld."""
+        return {
+            "name": self.name,
+            "class": "+".join(self.classes),
+            "copies": self.copies,
+            "cards": [str(card) for card in self.cards],
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class MeldResult:
+    """The best meld of a hand under one trump."""
+
+    trump: Suit
+    total: int
+    melds: tuple[Meld, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Item:
+    """A meld rule made concrete under a trump: its cards, as (card index, copies needed)."""
+
+    rule: MeldRule
+    needs: tuple[tuple[int, int], ...]
+    order: tuple[int, int]
+    suit: Suit | None
+
+    def most_copies(self, free: list[int]) -> int:
+        return min(free[card] // need for card, need in self.needs)
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[card] for card, need in self.needs for _ in range(need))
+
+    def meld(self, copies: int) -> Meld:
+        cards = tuple(card for card in self.cards for _ in range(copies))
+        cards = tuple(sorted(cards, key=lambda c: c.index))
+        points = self.rule.value(copies)
+        return Meld(self.rule.name, self.rule.classes, copies, cards, points, self.suit)
+
+
+@dataclass(eq=False)
+class Component:
+    """Items that may compete for cards; solved exactly, memoised on its cards' counts."""
+
+    items: tuple[Item, ...]
+    cards: tuple[int, ...] = field(init=False)
+    _cache: dict[tuple[int, ...], tuple[int, tuple[Meld, ...]]] = field(
+        init=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        # Items that may reuse others' cards are searched last, once the others are placed.
+        self.items = tuple(sorted(self.items, key=lambda item: bool(item.rule.reuses)))
+        self.cards = tuple(sorted({card for item in self.items for card, _ in item.needs}))
+
+    def best(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
+        key = tuple([counts[card] for card in self.cards])
+        answer = self._cache.get(key)
+        if answer is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
+            answer = self._cache[key] = self._solve(counts)
+        return answer
+
+    def _solve(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
+        search = _Search(self.items, counts)
+        search.visit(0, 0)
+        melds = tuple(item.meld(copies) for item, copies in search.best if copies)
+        return search.best_score, tuple(meld for meld in melds if meld.points)
+
+
+class _Search:
+    """Depth-first search over the copies of each item, keeping the class budgets."""
+
+    def __init__(self, items: tuple[Item, ...], counts: tuple[int, ...] | list[int]) -> None:
+        self.items = items
+        self.counts = counts
+        classes = {cls for item in items for cls in item.rule.classes}
+        self.used = {cls: [0] * NUM_CARDS for cls in classes}
+        self.reusable = {cls: [0] * NUM_CARDS for cls in classes}
+        self.shared = {name for item in items for name in item.rule.reuses}
+        self.chosen: list[tuple[Item, int]] = []
+        self.best: list[tuple[Item, int]] = []
+        self.best_score = -1
+
+    def visit(self, i: int, score: int) -> None:
+        if i == len(self.items):
+            if score > self.best_score:
+                self.best_score, self.best = score, list(self.chosen)
+            return
+        item = self.items[i]
+        for copies in self._choices(item):
+            self._take(item, copies, +1)
+            self.chosen.append((item, copies))
+            self.visit(i + 1, score + item.rule.value(copies))
+            self.chosen.pop()
+            self._take(item, copies, -1)
+
+    def _choices(self, item: Item) -> Iterator[int]:
+        """Feasible copy counts, most first; a reuser past its threshold has a wider budget."""
+        plain = item.most_copies(self._free(item, reusing=False))
+        rule = item.rule
+        if rule.reuses:
+            wide = item.most_copies(self._free(item, reusing=True))
+            yield from range(wide, rule.reuse_from - 1, -1)
+            plain = min(plain, rule.reuse_from - 1)
+        yield from range(plain, -1, -1)
+
+    def _free(self, item: Item, reusing: bool) -> list[int]:
+        free = list(self.counts)
+        for cls in item.rule.classes:
+            used = self.used[cls]
+            if reusing:
+                used = [u - r for u, r in zip(used, self.reusable[cls])]
+            free = [min(f, n - u) for f, n, u in zip(free, self.counts, used)]
+        return free
+
+    def _take(self, item: Item, copies: int, sign: int) -> None:
+        if not copies:
+            return
+        reused = item.rule.name in self.shared
+        for cls in item.rule.classes:
+            for card, need in item.needs:
+                self.used[cls][card] += sign * need * copies
+                if reused:
+                    self.reusable[cls][card] += sign * need * copies
+
+
+class MeldEngine:
+    """A variant's melds compiled for fast scoring under any trump."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        shared: dict[tuple, Component] = {}
+        self.components: dict[Suit, list[Component]] = {}
+        for trump in SUITS:
+            self.components[trump] = [
+                shared.setdefault(_identity(group), Component(tuple(group)))
+                for group in _group(_items(variant, trump))
+            ]
+        self.unique: list[Component] = list(shared.values())
+
+    def best(self, hand: Hand, trump: Suit) -> MeldResult:
+        """The best meld of ``hand`` with ``trump`` as trump."""
+        answers = [component.best(hand.counts) for component in self.components[trump]]
+        return _result(trump, answers)
+
+    def all_trumps(self, hand: Hand) -> list[MeldResult]:
+        """The best meld under each trump, best first (ties in suit order S H D C)."""
+        counts = hand.counts
+        solved = {id(component): component.best(counts) for component in self.unique}
+        results = [
+            _result(trump, [solved[id(c)] for c in self.components[trump]]) for trump in SUITS
+        ]
+        return sorted(results, key=lambda result: -result.total)
+
+
+def _result(trump: Suit, answers: list[tuple[int, tuple[Meld, ...]]]) -> MeldResult:
+    melds = tuple(meld for _, found in answers for meld in found)
+    return MeldResult(trump, sum(score for score, _ in answers), melds)
+
+
+def _items(variant: Variant, trump: Suit) -> list[Item]:
+    items = []
+    for order, rule in enumerate(variant.melds):
+        others = [suit for suit in SUITS if suit is not trump]
+        suits: list[Suit | None] = {"trump": [trump], "non_trump": others}.get(rule.kind, [None])
+        for sub, (suit, cards) in enumerate(zip(suits, rule.instances(trump))):
+            needs = tuple((card, cards.count(card)) for card in sorted(set(cards)))
+            items.append(Item(rule, needs, (order, sub), suit))
+    return items
+
+
+def _group(items: list[Item]) -> list[list[Item]]:
+    """Split items into components: joined when they share a class and a card."""
+    groups: list[list[Item]] = []
+    for item in items:
+        joined = [group for group in groups if any(_compete(item, other) for other in group)]
+        merged = [item] + [other for group in joined for other in group]
+        groups = [group for group in groups if group not in joined] + [merged]
+    groups = [sorted(group, key=lambda item: item.order) for group in groups]
+    return sorted(groups, key=lambda group: group[0].order)
+
+
+def _compete(a: Item, b: Item) -> bool:
+    shares_class = bool(set(a.rule.classes) & set(b.rule.classes))
+    shares_card = bool({c for c, _ in a.needs} & {c for c, _ in b.needs})
+    return shares_class and shares_card
+
+
+def _identity(group: list[Item]) -> tuple:
+    return tuple((item.rule.name, item.needs) for item in group)
+
+
+_ENGINES: dict[int, MeldEngine] = {}
+
+
+def engine_for(variant: Variant) -> MeldEngine:
+    """The compiled engine of a variant, built once per process."""
+    engine = _ENGINES.get(id(variant))
+    if engine is None or engine.variant is not variant:
+        engine = _ENGINES[id(variant)] = MeldEngine(variant)
+    return engine
+
+
+def best_meld(hand: Hand, variant: Variant, trump: Suit) -> MeldResult:
+    """The best meld of ``hand`` under ``trump`` in ``variant``."""
+    return engine_for(variant).best(hand, trump)
+
+
+def best_meld_all_trumps(hand: Hand, variant: Variant) -> list[MeldResult]:
+    """The best meld under each of the four trumps, best first."""
+    return engine_for(variant).all_trumps(hand)
+
+
+@dataclass(frozen=True)
+class MeldReport:
+    """Everything ``meldcalc meld`` says about one hand: results best first, and warnings."""
+
+    hand: Hand
+    variant: Variant
+    results: list[MeldResult]
+    warnings: list[str]
+
+    @property
+    def best(self) -> MeldResult:
+        return self.results[0]
+
+
+def read_hand(text: str, variant: Variant, strict: bool = False) -> tuple[Hand, list[str]]:
+    """Parse and check a hand for ``variant``; with ``strict`` a short hand is an error."""
+    hand = Hand.parse(text)
+    variant.check_hand(hand)
+    warnings = variant.hand_warnings(hand)
+    if strict and warnings:
+        raise HandError(f"{warnings[0]} (--strict)")
+    return hand, warnings
+
+
+def meld_report(
+    text: str, variant: Variant, trump: Suit | None = None, strict: bool = False
+) -> MeldReport:
+    """The best meld of a hand given as text, under ``trump`` or under each trump."""
+    hand, warnings = read_hand(text, variant, strict)
+    engine = engine_for(variant)
+    results = [engine.best(hand, trump)] if trump else engine.all_trumps(hand)
+    return MeldReport(hand, variant, results, warnings)

@@ -1,0 +1,121 @@
+"""Rendering results: a table for people, JSON/JSONL/CSV/TSV/a bare total for scripts.
+
+The JSON field names are a promise to scripts (README, "JSON output"); change them only
+with a new major version. `tabulate` is imported only when a table is drawn.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import json
+from typing import Any, TextIO
+
+from meldcalc.meld import MeldReport, MeldResult
+
+
+class Format(str, enum.Enum):
+    """Output formats shared by every reporting command."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    tsv = "tsv"
+    total = "total"
+
+
+def tabulate(rows: list[list[Any]], headers: list[str], **options: Any) -> str:
+    from tabulate import tabulate as draw
+
+    return draw(rows, headers=headers, disable_numparse=True, **options)
+
+
+# --- meld ----------------------------------------------------------------------------------
+
+
+def result_json(result: MeldResult) -> dict[str, Any]:
+    return {
+        "trump": result.trump.letter,
+        "total": result.total,
+        "melds": [meld.json for meld in result.melds],
+    }
+
+
+def meld_json(report: MeldReport, line: int | None = None) -> dict[str, Any]:
+    """The documented JSON object of one hand; ``line`` is set for batch input."""
+    record: dict[str, Any] = {"line": line} if line is not None else {}
+    record.update(
+        hand=report.hand.notation(),
+        variant=report.variant.name,
+        cards=len(report.hand),
+        warnings=report.warnings,
+        best_trump=report.best.trump.letter,
+        results=[result_json(result) for result in report.results],
+    )
+    return record
+
+
+def meld_table(report: MeldReport) -> str:
+    """The human view: the trumps compared (when several), then the best meld in full."""
+    best = report.best
+    lines = [
+        f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards, {report.variant.name})"
+    ]
+    if len(report.results) > 1:
+        rows = [
+            [f"{r.trump.letter} {r.trump.symbol}", r.total, "best" if r is best else ""]
+            for r in report.results
+        ]
+        lines += ["", tabulate(rows, ["trump", "meld", ""], colalign=("left", "right"))]
+    lines += ["", f"trump {best.trump.letter} {best.trump.symbol}:", breakdown_table(best)]
+    return "\n".join(lines)
+
+
+def breakdown_table(result: MeldResult) -> str:
+    rows: list[list[Any]] = [
+        [meld.name, "+".join(meld.classes), meld.copies, " ".join(meld.json["cards"]), meld.points]
+        for meld in result.melds
+    ]
+    rows.append(["total", "", "", "", result.total])
+    headers = ["meld", "class", "copies", "cards", "points"]
+    return tabulate(rows, headers, colalign=("left", "left", "right", "left", "right"))
+
+
+class MeldWriter:
+    """Streams meld reports, one per hand, in one format: nothing is held back in memory."""
+
+    def __init__(self, fmt: Format, out: TextIO, batch: bool) -> None:
+        self.fmt, self.out, self.batch = fmt, out, batch
+        self.count = 0
+        self._csv = None
+        if fmt in (Format.csv, Format.tsv):
+            self._csv = csv.writer(out, delimiter="," if fmt is Format.csv else "\t",
+                                   lineterminator="\n")
+            self._csv.writerow(["line", "hand", "trump", "total"])
+        if fmt is Format.json and batch:
+            out.write("[")
+
+    def write(self, report: MeldReport, line: int) -> None:
+        fmt, out = self.fmt, self.out
+        if fmt is Format.total:
+            out.write(f"{report.best.total}\n")
+        elif fmt is Format.jsonl:
+            out.write(json.dumps(meld_json(report, line), ensure_ascii=False) + "\n")
+        elif fmt is Format.json and self.batch:
+            separator = "\n" if self.count == 0 else ",\n"
+            out.write(separator + json.dumps(meld_json(report, line), ensure_ascii=False))
+        elif fmt is Format.json:
+            out.write(json.dumps(meld_json(report), indent=2, ensure_ascii=False) + "\n")
+        elif self._csv is not None:
+            hand = report.hand.notation()
+            self._csv.writerows([line, hand, r.trump.letter, r.total] for r in report.results)
+        else:
+            if self.batch:
+                out.write(f"{'' if self.count == 0 else chr(10)}line {line}: ")
+            out.write(meld_table(report) + "\n")
+        self.count += 1
+
+    def close(self) -> None:
+        if self.fmt is Format.json and self.batch:
+            self.out.write("\n]\n" if self.count else "]\n")

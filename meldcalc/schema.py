@@ -1,0 +1,470 @@
+"""The shape of a variant file, checked like a linter checks code.
+
+YAML is read into a tree of `Node`s that remember the file, line, column and key path they
+came from, so every problem reads ``house.yaml:14:5: melds[3].points: expected an integer,
+got 'forty'``. The same declarative spec checks a file and prints `variants/schema.json`, so
+the loader, ``meldcalc check`` and editors agree on what a valid file is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meldcalc.cards import CARD_NAMES, RANK_TOKENS
+from meldcalc.errors import VariantError
+
+
+@dataclass
+class Node:
+    """A YAML value with the place it was written: a dict or list of Nodes, or a scalar."""
+
+    value: Any
+    file: str
+    line: int
+    column: int
+    path: str = ""
+
+    def where(self, path: str | None = None) -> str:
+        path = self.path if path is None else path
+        return f"{self.file}:{self.line}:{self.column}: {path + ': ' if path else ''}"
+
+    def problem(self, message: str, path: str | None = None) -> str:
+        return self.where(path) + message
+
+    def plain(self) -> Any:
+        """The value with every Node unwrapped."""
+        if isinstance(self.value, dict):
+            return {key: node.plain() for key, node in self.value.items()}
+        if isinstance(self.value, list):
+            return [node.plain() for node in self.value]
+        return self.value
+
+
+def read_yaml(text: str, file: str) -> Node:
+    """Parse one YAML document (safe loader only) into Nodes; duplicate keys are errors."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise VariantError([f"{file}:1:1: empty file: expected a mapping of variant fields"])
+        problems: list[str] = []
+        tree = _to_node(root, loader, file, "", problems)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else f"{file}:1:1"
+        raise VariantError([f"{where}: syntax error: {error.problem or error.context}"]) from None
+    finally:
+        loader.dispose()
+    if problems:
+        raise VariantError(problems)
+    return tree
+
+
+def _to_node(node: Any, loader: Any, file: str, path: str, problems: list[str]) -> Node:
+    import yaml
+
+    line, column = node.start_mark.line + 1, node.start_mark.column + 1
+    if isinstance(node, yaml.MappingNode):
+        items: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            key = str(loader.construct_object(key_node))
+            child = f"{path}.{key}" if path else key
+            if key in items:
+                k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                problems.append(f"{file}:{k_line}:{k_col}: {child}: duplicate key {key!r}")
+            items[key] = _to_node(value_node, loader, file, child, problems)
+        return Node(items, file, line, column, path)
+    if isinstance(node, yaml.SequenceNode):
+        values = [
+            _to_node(item, loader, file, f"{path}[{i}]", problems)
+            for i, item in enumerate(node.value)
+        ]
+        return Node(values, file, line, column, path)
+    return Node(loader.construct_object(node), file, line, column, path)
+
+
+# --- the spec --------------------------------------------------------------------------
+
+
+def describe(value: Any) -> str:
+    """How an unexpected value is quoted in a message."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)
+
+
+class Spec:
+    """One kind of value a variant file may hold."""
+
+    doc = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass
+class Integer(Spec):
+    minimum: int | None = 0
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(node.problem(f"expected an integer, got {describe(value)}"))
+        elif self.minimum is not None and value < self.minimum:
+            problems.append(node.problem(f"expected an integer >= {self.minimum}, got {value}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class Boolean(Spec):
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, bool):
+            problems.append(node.problem(f"expected true or false, got {describe(node.value)}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        return _with_doc({"type": "boolean"}, self.doc)
+
+
+@dataclass
+class Text(Spec):
+    """A string, optionally one of fixed choices (shown in the message when wrong)."""
+
+    choices: tuple[str, ...] = ()
+    what: str = "a string"
+    doc: str = ""
+    accept: Callable[[Any], bool] | None = None
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        value = node.value
+        if self.accept is not None:
+            if not self.accept(value):
+                problems.append(node.problem(f"expected {self.what}, got {describe(value)}"))
+        elif not isinstance(value, str) or not value.strip():
+            problems.append(node.problem(f"expected {self.what}, got {describe(value)}"))
+        elif self.choices and value not in self.choices:
+            choices = ", ".join(self.choices)
+            problems.append(node.problem(f"expected one of {choices}, got {value!r}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.choices:
+            return _with_doc({"enum": list(self.choices)}, self.doc)
+        if self.accept is not None:
+            return _with_doc({"type": ["string", "integer"]}, self.doc)
+        return _with_doc({"type": "string", "minLength": 1}, self.doc)
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+    min_items: int = 1
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, list):
+            problems.append(node.problem(f"expected a list, got {describe(node.value)}"))
+            return
+        if len(node.value) < self.min_items:
+            problems.append(node.problem(f"expected at least {self.min_items} item(s)"))
+        for child in node.value:
+            self.item.check(child, problems)
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "array", "items": self.item.json_schema(), "minItems": self.min_items}
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class OneOf(Spec):
+    """Either of two shapes; the message names both."""
+
+    options: tuple[Spec, ...]
+    what: str
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        for option in self.options:
+            attempt: list[str] = []
+            option.check(node, attempt)
+            if not attempt:
+                return
+        shape = self._shape_of(node.value)
+        if shape is not None:
+            shape.check(node, problems)
+        else:
+            problems.append(node.problem(f"expected {self.what}, got {describe(node.value)}"))
+
+    def _shape_of(self, value: Any) -> Spec | None:
+        """The option a value was meant as, to report its inner problem, if clear."""
+        for option in self.options:
+            if isinstance(value, list) and isinstance(option, ListOf):
+                return option
+            if isinstance(value, dict) and isinstance(option, (Record, MapOf)):
+                return option
+        return None
+
+    def json_schema(self) -> dict[str, Any]:
+        return _with_doc({"oneOf": [o.json_schema() for o in self.options]}, self.doc)
+
+
+@dataclass
+class MapOf(Spec):
+    """A mapping with free keys (checked by `key`) and values of one kind."""
+
+    key: Text
+    value: Spec
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, dict):
+            problems.append(node.problem(f"expected a mapping, got {describe(node.value)}"))
+            return
+        for key, child in node.value.items():
+            if not self.key.accept or not self.key.accept(key):
+                problems.append(child.problem(f"expected {self.key.what} as key, got {key!r}"))
+            self.value.check(child, problems)
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "object", "additionalProperties": self.value.json_schema()}
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class Field:
+    spec: Spec
+    required: bool = False
+
+
+@dataclass
+class Record(Spec):
+    """A mapping with named fields; unknown keys and missing required fields are errors."""
+
+    fields: dict[str, Field]
+    exactly_one_of: tuple[str, ...] = ()
+    doc: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, dict):
+            problems.append(node.problem(f"expected a mapping, got {describe(node.value)}"))
+            return
+        items: dict[str, Node] = node.value
+        for key, child in items.items():
+            if key in self.fields:
+                self.fields[key].spec.check(child, problems)
+            else:
+                known = ", ".join(self.fields)
+                problems.append(child.problem(f"unknown key {key!r} (known keys: {known})"))
+        for name, spec in self.fields.items():
+            if spec.required and name not in items:
+                problems.append(node.problem(f"missing field {name!r}"))
+        if self.exactly_one_of:
+            present = [key for key in self.exactly_one_of if key in items]
+            if len(present) != 1:
+                wanted = ", ".join(self.exactly_one_of)
+                got = ", ".join(present) or "none"
+                problems.append(node.problem(f"expected exactly one of {wanted}; got {got}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {name: f.spec.json_schema() for name, f in self.fields.items()},
+        }
+        required = [name for name, f in self.fields.items() if f.required]
+        if required:
+            schema["required"] = required
+        if self.exactly_one_of:
+            schema["oneOf"] = [{"required": [key]} for key in self.exactly_one_of]
+        return _with_doc(schema, self.doc)
+
+
+def _with_doc(schema: dict[str, Any], doc: str) -> dict[str, Any]:
+    if doc:
+        schema["description"] = doc
+    return schema
+
+
+def _is_rank(value: Any) -> bool:
+    return str(value).upper() in RANK_TOKENS and not isinstance(value, bool)
+
+
+def _is_card(value: Any) -> bool:
+    from meldcalc.notation import CARD_TOKENS
+
+    return isinstance(value, str) and value.upper() in CARD_TOKENS
+
+
+RANK = Text(what="a rank (A 10 K Q J 9)", accept=_is_rank)
+CARD = Text(what=f"a card such as {CARD_NAMES[0]} or JD", accept=_is_card)
+POINTS = OneOf(
+    (Integer(), ListOf(Integer())),
+    what="an integer or a list of integers (single, double, triple, quadruple)",
+    doc="Points for one copy, or a list by multiplicity: [single, double, triple, quadruple]."
+    " k copies past the list score as the last listed multiple plus the rest.",
+)
+NAMES = OneOf((Text(), ListOf(Text())), what="a name or a list of names")
+
+MELD = Record(
+    {
+        "name": Field(Text(doc="Shown in results; unique in the variant."), required=True),
+        "class": Field(
+            OneOf(
+                (Text(), ListOf(Text())),
+                what="a class name or a list of class names",
+                doc="Reuse class(es): a card serves at most one meld of each class.",
+            )
+        ),
+        "trump": Field(ListOf(RANK, doc="Ranks of the trump suit, e.g. [K, Q].")),
+        "non_trump": Field(ListOf(RANK, doc="Ranks of one non-trump suit: a meld per suit.")),
+        "cards": Field(ListOf(CARD, doc="Fixed cards, e.g. [JD, QS].")),
+        "around": Field(
+            OneOf(
+                (RANK, ListOf(RANK)),
+                what="a rank or a list of ranks",
+                doc="A rank (or ranks) in every suit.",
+            )
+        ),
+        "points": Field(POINTS),
+        "checks": Field(POINTS),
+        "reuse": Field(
+            Record(
+                {
+                    "melds": Field(NAMES, required=True),
+                    "from_copies": Field(Integer(minimum=1), required=True),
+                },
+                doc="From this many copies up, this meld may use cards that the named melds"
+                " of its class already use.",
+            )
+        ),
+    },
+    doc="One meld. With `extends`, an entry whose name the parent has changes only the fields"
+    " it gives.",
+)
+MELD_FULL = Record(
+    {**MELD.fields, "class": Field(MELD.fields["class"].spec, required=True),
+     "points": Field(POINTS, required=True)},
+    exactly_one_of=("trump", "non_trump", "cards", "around"),
+    doc=MELD.doc,
+)
+
+INCREMENT = Record(
+    {"from": Field(Integer(), required=True), "by": Field(Integer(minimum=1), required=True)}
+)
+
+VARIANT_FIELDS: dict[str, Field] = {
+    "name": Field(Text(doc="The variant's name, as given to --variant."), required=True),
+    "title": Field(Text(doc="A one-line title."), required=True),
+    "source": Field(Text(doc="Where the numbers come from."), required=True),
+    "description": Field(Text(doc="A paragraph for learners.")),
+    "extends": Field(Text(doc="A shipped variant's name or a path to start from.")),
+    "deck": Field(
+        Record(
+            {
+                "ranks": Field(ListOf(RANK), required=True),
+                "copies": Field(Integer(minimum=1), required=True),
+            },
+            doc="Ranks in the deck, and how many copies of each card.",
+        ),
+        required=True,
+    ),
+    "players": Field(Integer(minimum=2), required=True),
+    "partnerships": Field(Boolean(doc="True when partners sit opposite."), required=True),
+    "hand_size": Field(Integer(minimum=1), required=True),
+    "widow": Field(Integer(doc="Cards set aside for the bidder (widow or kitty).")),
+    "stock": Field(Integer(doc="Cards left to draw from (two-handed).")),
+    "melds": Field(ListOf(MELD), required=True),
+    "tricks": Field(
+        Record(
+            {
+                "counters": Field(MapOf(RANK, Integer()), required=True),
+                "last_trick": Field(Integer(), required=True),
+            },
+            doc="Points each rank scores in tricks won, and the last-trick bonus.",
+        ),
+        required=True,
+    ),
+    "bidding": Field(
+        OneOf(
+            (
+                Record(
+                    {
+                        "opening": Field(Integer(), required=True),
+                        "increments": Field(ListOf(INCREMENT), required=True),
+                        "dealer_forced": Field(Boolean()),
+                        "marriage_in_trump": Field(Boolean()),
+                        "game": Field(Integer(minimum=1)),
+                        "concede": Field(Boolean()),
+                    }
+                ),
+                Text(choices=("none",)),
+            ),
+            what="a bidding mapping, or 'none' for a game without auction",
+        ),
+        required=True,
+    ),
+    "play": Field(
+        Record(
+            {
+                "head": Field(Text(choices=("always", "trump-led", "never"))),
+                "overtrump": Field(Boolean()),
+            },
+            doc="head: when a follower must beat the winning card; overtrump: whether a"
+            " void player must over-trump.",
+        )
+    ),
+    "house": Field(
+        Record(
+            {"meld_minimum": Field(Integer(doc="A side's meld counts only from this total."))},
+            doc="Optional house-rule switches.",
+        )
+    ),
+}
+
+
+def variant_spec(complete: bool) -> Record:
+    """The spec of a whole variant (complete) or of a file that `extends` another."""
+    if complete:
+        fields = dict(VARIANT_FIELDS)
+        fields["melds"] = Field(ListOf(MELD_FULL), required=True)
+        return Record(fields)
+    partial = {name: Field(f.spec) for name, f in VARIANT_FIELDS.items()}
+    partial["name"] = VARIANT_FIELDS["name"]
+    return Record(partial)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a variant file (a complete one, or one that extends another)."""
+    complete = variant_spec(complete=True).json_schema()
+    partial = variant_spec(complete=False).json_schema()
+    partial["required"] = ["name", "extends"]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "meldcalc variant",
+        "oneOf": [complete, partial],
+    }
+
+
+def write_json_schema(path: Path) -> None:
+    import json
+
+    path.write_text(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")

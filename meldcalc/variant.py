@@ -1,0 +1,420 @@
+"""Rule variants: the scoring tables and game facts read from variants/*.yaml.
+
+Every number a variant uses lives in its YAML file; this module only reads, merges
+(``extends``), checks and models them. `load_variant` takes a shipped name or a path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
+from meldcalc.errors import HandError, VariantError
+from meldcalc.schema import Node, read_yaml, variant_spec
+
+DEFAULT_VARIANT = "single-deck"
+
+
+def shipped_dir() -> Path:
+    """The folder of shipped variant files: inside the installed package, or the checkout's."""
+    installed = Path(__file__).parent / "variants"
+    return installed if installed.is_dir() else Path(__file__).parent.parent / "variants"
+
+
+def shipped_names() -> list[str]:
+    return sorted(path.stem for path in shipped_dir().glob("*.yaml"))
+
+
+# --- the model ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldRule:
+    """One meld of a scoring table, its cards given relative to trump where they depend on it.
+
+    ``kind`` says how ``ranks``/``cards`` become cards: ``trump`` (ranks of the trump suit),
+    ``non_trump`` (ranks of each other suit, a meld per suit), ``cards`` (fixed cards) or
+    ``around`` (the ranks in every suit).
+    """
+
+    name: str
+    classes: tuple[str, ...]
+    kind: str
+    ranks: tuple[Rank, ...]
+    cards: tuple[Card, ...]
+    points: tuple[int, ...]
+    checks: tuple[int, ...] = ()
+    reuses: tuple[str, ...] = ()
+    reuse_from: int = 0
+
+    def value(self, copies: int) -> int:
+        """Points for ``copies`` copies: by the table, past its end the last entry plus the rest."""
+        return multiplicity_value(self.points, copies)
+
+    def check_value(self, copies: int) -> int:
+        return multiplicity_value(self.checks, copies) if self.checks else 0
+
+    def instances(self, trump: Suit) -> list[tuple[int, ...]]:
+        """The card indices of each concrete meld this rule makes under ``trump``."""
+        if self.kind == "trump":
+            return [tuple(Card(rank, trump).index for rank in self.ranks)]
+        if self.kind == "non_trump":
+            others = [suit for suit in SUITS if suit is not trump]
+            return [tuple(Card(rank, suit).index for rank in self.ranks) for suit in others]
+        if self.kind == "around":
+            return [tuple(Card(rank, suit).index for rank in self.ranks for suit in SUITS)]
+        return [tuple(card.index for card in self.cards)]
+
+
+def multiplicity_value(table: tuple[int, ...], copies: int) -> int:
+    """k copies past the table's end score as its last entry plus the value of the rest."""
+    total = 0
+    while copies > len(table):
+        total += table[-1]
+        copies -= len(table)
+    return total + (table[copies - 1] if copies else 0)
+
+
+@dataclass(frozen=True)
+class Deck:
+    ranks: tuple[Rank, ...]
+    copies: int
+
+    @property
+    def size(self) -> int:
+        return len(SUITS) * len(self.ranks) * self.copies
+
+    def copies_of(self, card: Card) -> int:
+        return self.copies if card.rank in self.ranks else 0
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck, copies repeated."""
+        return [card for card in CARDS for _ in range(self.copies_of(card))]
+
+
+@dataclass(frozen=True)
+class Increment:
+    start: int
+    by: int
+
+
+@dataclass(frozen=True)
+class Bidding:
+    opening: int
+    increments: tuple[Increment, ...]
+    dealer_forced: bool = False
+    marriage_in_trump: bool = False
+    game: int | None = None
+    concede: bool = True
+
+    def levels(self, up_to: int) -> list[int]:
+        """Every legal bid from the opening bid to ``up_to``."""
+        bids, bid = [], self.opening
+        while bid <= up_to:
+            bids.append(bid)
+            step = next(inc for inc in reversed(self.increments) if inc.start <= bid)
+            bid = (bid // step.by + 1) * step.by
+        return bids
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant: deck, deal, scoring table, trick counters, bidding and play rules."""
+
+    name: str
+    title: str
+    source: str
+    description: str
+    path: Path
+    deck: Deck
+    players: int
+    partnerships: bool
+    hand_size: int
+    widow: int
+    stock: int
+    melds: tuple[MeldRule, ...]
+    counters: dict[Rank, int]
+    last_trick: int
+    bidding: Bidding | None
+    head: str = "always"
+    overtrump: bool = True
+    meld_minimum: int = 0
+
+    @cached_property
+    def classes(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for meld in self.melds:
+            seen.update(dict.fromkeys(meld.classes))
+        return tuple(seen)
+
+    @property
+    def trick_total(self) -> int:
+        """All trick points of one deal: the counters of every card plus the last trick."""
+        counted = sum(self.counters.get(card.rank, 0) for card in self.deck.cards())
+        return counted + self.last_trick
+
+    def check_hand(self, hand: Hand) -> None:
+        """Raise `HandError` when the deck cannot hold this hand."""
+        for card in CARDS:
+            held, exist = hand.count(card), self.deck.copies_of(card)
+            if held > exist and exist == 0:
+                raise HandError(f"{str(card)!r} is not in the {self.name} deck")
+            if held > exist:
+                raise HandError(
+                    f"{held} copies of {str(card)!r}: the {self.name} deck holds {exist}"
+                )
+
+    def hand_warnings(self, hand: Hand) -> list[str]:
+        """Things worth saying about a legal hand: a size other than a full deal."""
+        if len(hand) != self.hand_size:
+            return [f"the hand has {len(hand)} cards; {self.name} deals {self.hand_size}"]
+        return []
+
+
+# --- loading -----------------------------------------------------------------------------
+
+
+def load_variant(spec: str | Path) -> Variant:
+    """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
+    return build_variant(load_tree(resolve(spec)))
+
+
+def resolve(spec: str | Path, base: Path | None = None) -> Path:
+    """The file a variant name or path stands for; a path is taken relative to ``base``."""
+    text = str(spec)
+    if text in shipped_names():
+        return shipped_dir() / f"{text}.yaml"
+    looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
+    path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
+    if looks_like_path or path.is_file():
+        if not path.is_file():
+            raise VariantError([f"{text}: no such variant file"])
+        return path
+    names = ", ".join(shipped_names())
+    raise VariantError([f"unknown variant {text!r}: expected one of {names}, or a path to a YAML file"])
+
+
+def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
+    """The file's Node tree with everything it ``extends`` merged beneath it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise VariantError([f"{path}: cannot read: {error}"]) from None
+    tree = read_yaml(text, display_name(path))
+    if not isinstance(tree.value, dict):
+        raise VariantError([tree.problem(f"expected a mapping of variant fields, got {_kind(tree)}")])
+    extends = tree.value.pop("extends", None)
+    if extends is None:
+        return tree
+    if not isinstance(extends.value, str):
+        raise VariantError([extends.problem(f"expected a variant name or path, got {extends.value!r}")])
+    parent_path = _resolve_parent(extends, path)
+    chain = (*chain, path.resolve())
+    if parent_path.resolve() in chain:
+        cycle = " -> ".join(p.name for p in (*chain, parent_path.resolve()))
+        raise VariantError([extends.problem(f"extends cycle: {cycle}")])
+    return merge(load_tree(parent_path, chain), tree)
+
+
+def _resolve_parent(extends: Node, path: Path) -> Path:
+    try:
+        return resolve(extends.value, base=path.parent)
+    except VariantError as error:
+        raise VariantError([extends.problem(error.problems[0])]) from None
+
+
+def display_name(path: Path) -> str:
+    """Shipped files are named by their file name, others as the user wrote the path."""
+    try:
+        return path.resolve().relative_to(shipped_dir().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _kind(node: Node) -> str:
+    return "a list" if isinstance(node.value, list) else repr(node.value)
+
+
+def merge(base: Node, override: Node) -> Node:
+    """``override`` on top of ``base``: mappings merge by key, named lists by name."""
+    if isinstance(base.value, dict) and isinstance(override.value, dict):
+        merged = dict(base.value)
+        for key, node in override.value.items():
+            merged[key] = merge(base.value[key], node) if key in base.value else node
+        return Node(merged, override.file, override.line, override.column, override.path)
+    if _is_named_list(base) and _is_named_list(override):
+        return _merge_by_name(base, override)
+    return override
+
+
+def _is_named_list(node: Node) -> bool:
+    return isinstance(node.value, list) and all(
+        isinstance(item.value, dict) and "name" in item.value for item in node.value
+    )
+
+
+def _merge_by_name(base: Node, override: Node) -> Node:
+    items = {item.value["name"].value: item for item in base.value}
+    for item in override.value:
+        name = item.value["name"].value
+        items[name] = merge(items[name], item) if name in items else item
+    return Node(list(items.values()), override.file, override.line, override.column, override.path)
+
+
+def build_variant(tree: Node) -> Variant:
+    """Check a merged tree against the spec and the game's arithmetic, then model it."""
+    problems: list[str] = []
+    variant_spec(complete=True).check(tree, problems)
+    if problems:
+        raise VariantError(problems)
+    problems.extend(_semantic_problems(tree))
+    if problems:
+        raise VariantError(problems)
+    return _model(tree)
+
+
+def _semantic_problems(tree: Node) -> list[str]:
+    """What the spec cannot see: cards the deck lacks, names, the size of the deal."""
+    fields = tree.value
+    deck_ranks = {_rank(node.value) for node in fields["deck"].value["ranks"].value}
+    problems = [
+        *_deal_problems(tree, len(deck_ranks)),
+        *_meld_problems(fields["melds"], deck_ranks),
+        *_increment_problems(fields["bidding"]),
+    ]
+    for key, node in fields["tricks"].value["counters"].value.items():
+        if _rank(key) not in deck_ranks:
+            problems.append(node.problem(f"rank {key!r} is not in the deck"))
+    return problems
+
+
+def _deal_problems(tree: Node, ranks: int) -> list[str]:
+    fields = tree.value
+    deck = fields["deck"].value
+    size = len(SUITS) * ranks * deck["copies"].value
+    players, hand = fields["players"].value, fields["hand_size"].value
+    widow = fields["widow"].value if "widow" in fields else 0
+    stock = fields["stock"].value if "stock" in fields else 0
+    dealt = players * hand + widow + stock
+    if dealt == size:
+        return []
+    return [
+        fields["hand_size"].problem(
+            f"{players} players x {hand} cards + widow {widow} + stock {stock} = {dealt}"
+            f" cards, but the deck holds {size}"
+        )
+    ]
+
+
+def _meld_problems(melds: Node, deck_ranks: set[Rank]) -> list[str]:
+    problems: list[str] = []
+    names = [meld.value["name"].value for meld in melds.value]
+    for meld in melds.value:
+        fields = meld.value
+        for key in ("trump", "non_trump", "around"):
+            if key in fields:
+                for node in _as_list(fields[key]):
+                    if _rank(node.value) not in deck_ranks:
+                        problems.append(node.problem(f"rank {node.value!r} is not in the deck"))
+        for node in fields["cards"].value if "cards" in fields else []:
+            if _rank(node.value[:-1]) not in deck_ranks:
+                problems.append(node.problem(f"card {node.value!r} is not in the deck"))
+        if "reuse" in fields:
+            for node in _as_list(fields["reuse"].value["melds"]):
+                if node.value not in names:
+                    problems.append(node.problem(f"no meld named {node.value!r}"))
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            node = melds.value[i].value["name"]
+            problems.append(node.problem(f"a second meld named {name!r}"))
+    return problems
+
+
+def _increment_problems(bidding: Node) -> list[str]:
+    if not isinstance(bidding.value, dict):
+        return []
+    increments = bidding.value["increments"].value
+    starts = [inc.value["from"].value for inc in increments]
+    opening = bidding.value["opening"].value
+    if starts != sorted(starts) or starts[0] > opening:
+        return [
+            bidding.value["increments"].problem(
+                f"expected increments in rising order, the first from at most the opening"
+                f" bid {opening}; got from {starts}"
+            )
+        ]
+    return []
+
+
+def _as_list(node: Node) -> list[Node]:
+    return node.value if isinstance(node.value, list) else [node]
+
+
+def _rank(value: object) -> Rank:
+    return RANK_TOKENS[str(value).upper()]
+
+
+def _points(value: int | list[int]) -> tuple[int, ...]:
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def _names(value: str | list[str]) -> tuple[str, ...]:
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def _meld(data: dict) -> MeldRule:
+    kind = next(key for key in ("trump", "non_trump", "cards", "around") if key in data)
+    reuse = data.get("reuse", {})
+    return MeldRule(
+        name=data["name"],
+        classes=_names(data["class"]),
+        kind=kind,
+        ranks=tuple(_rank(r) for r in _names(data[kind])) if kind != "cards" else (),
+        cards=tuple(Card.parse(c) for c in data["cards"]) if kind == "cards" else (),
+        points=_points(data["points"]),
+        checks=_points(data["checks"]) if "checks" in data else (),
+        reuses=_names(reuse.get("melds", [])),
+        reuse_from=reuse.get("from_copies", 0),
+    )
+
+
+def _bidding(data: dict | str) -> Bidding | None:
+    if not isinstance(data, dict):
+        return None
+    return Bidding(
+        opening=data["opening"],
+        increments=tuple(Increment(inc["from"], inc["by"]) for inc in data["increments"]),
+        dealer_forced=data.get("dealer_forced", False),
+        marriage_in_trump=data.get("marriage_in_trump", False),
+        game=data.get("game"),
+        concede=data.get("concede", True),
+    )
+
+
+def _model(tree: Node) -> Variant:
+    data = tree.plain()
+    play, house = data.get("play", {}), data.get("house", {})
+    return Variant(
+        name=data["name"],
+        title=data["title"],
+        source=data["source"],
+        description=" ".join(data.get("description", "").split()),
+        path=Path(tree.file),
+        deck=Deck(tuple(_rank(r) for r in data["deck"]["ranks"]), data["deck"]["copies"]),
+        players=data["players"],
+        partnerships=data["partnerships"],
+        hand_size=data["hand_size"],
+        widow=data.get("widow", 0),
+        stock=data.get("stock", 0),
+        melds=tuple(_meld(meld) for meld in data["melds"]),
+        counters={_rank(k): v for k, v in data["tricks"]["counters"].items()},
+        last_trick=data["tricks"]["last_trick"],
+        bidding=_bidding(data["bidding"]),
+        head=play.get("head", "always"),
+        overtrump=play.get("overtrump", True),
+        meld_minimum=house.get("meld_minimum", 0),
+    )
+
+
