@@ -187,6 +187,12 @@ def suit_order(trump: Suit | None) -> tuple[Suit, ...]:
     return (trump, *(suit for suit in SUITS if suit is not trump))
 
 
-def card_order(trump: Suit | None = None) -> list[int]:
+def card_order(trump: Suit | None = None) -> tuple[int, ...]:
     """Card indices in canonical printing order."""
-    return [suit.index * len(RANKS) + rank.index for suit in suit_order(trump) for rank in RANKS]
+    return _CARD_ORDER[trump]
+
+
+_CARD_ORDER = {
+    trump: tuple(suit.index * len(RANKS) + rank.index for suit in suit_order(trump) for rank in RANKS)
+    for trump in (None, *SUITS)
+}

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
+from typing import NamedTuple
 
 from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Card, Hand, Suit
 from meldcalc.errors import HandError
@@ -48,8 +50,7 @@ class Meld:
         }
 
 
-@dataclass(frozen=True)
-class MeldResult:
+class MeldResult(NamedTuple):
     """The best meld of a hand under one trump."""
 
     trump: Suit
@@ -86,7 +87,8 @@ class Component:
 
     items: tuple[Item, ...]
     cards: tuple[int, ...] = field(init=False)
-    _cache: dict[tuple[int, ...], tuple[int, tuple[Meld, ...]]] = field(
+    _key: itemgetter = field(init=False)
+    _cache: dict[object, tuple[int, tuple[Meld, ...]]] = field(
         init=False, default_factory=dict
     )
 
@@ -94,9 +96,10 @@ class Component:
         # Items that may reuse others' cards are searched last, once the others are placed.
         self.items = tuple(sorted(self.items, key=lambda item: bool(item.rule.reuses)))
         self.cards = tuple(sorted({card for item in self.items for card, _ in item.needs}))
+        self._key = itemgetter(*self.cards)
 
     def best(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
-        key = tuple([counts[card] for card in self.cards])
+        key = self._key(counts)
         answer = self._cache.get(key)
         if answer is None:
             if len(self._cache) >= CACHE_LIMIT:

@@ -57,7 +57,8 @@ def read_yaml(text: str, file: str) -> Node:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else f"{file}:1:1"
-        raise VariantError([f"{where}: syntax error: {error.problem or error.context}"]) from None
+        what = ", ".join(part for part in (error.context, error.problem) if part)
+        raise VariantError([f"{where}: syntax error: {what}"]) from None
     finally:
         loader.dispose()
     if problems:
@@ -184,7 +185,8 @@ class ListOf(Spec):
             problems.append(node.problem(f"expected a list, got {describe(node.value)}"))
             return
         if len(node.value) < self.min_items:
-            problems.append(node.problem(f"expected at least {self.min_items} item(s)"))
+            wanted = f"{self.min_items} item{'s' if self.min_items > 1 else ''}"
+            problems.append(node.problem(f"expected at least {wanted}, got {len(node.value)}"))
         for child in node.value:
             self.item.check(child, problems)
 
@@ -220,6 +222,9 @@ class OneOf(Spec):
                 return option
             if isinstance(value, dict) and isinstance(option, (Record, MapOf)):
                 return option
+            if isinstance(value, int) and not isinstance(value, bool):
+                if isinstance(option, Integer):
+                    return option
         return None
 
     def json_schema(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
 from meldcalc.errors import HandError, VariantError
-from meldcalc.schema import Node, read_yaml, variant_spec
+from meldcalc.schema import Node, describe, read_yaml, variant_spec
 
 DEFAULT_VARIANT = "single-deck"
 
@@ -155,8 +155,14 @@ class Variant:
         counted = sum(self.counters.get(card.rank, 0) for card in self.deck.cards())
         return counted + self.last_trick
 
+    @cached_property
+    def _most(self) -> tuple[int, ...]:
+        return tuple(self.deck.copies_of(card) for card in CARDS)
+
     def check_hand(self, hand: Hand) -> None:
         """Raise `HandError` when the deck cannot hold this hand."""
+        if all(held <= most for held, most in zip(hand.counts, self._most)):
+            return
         for card in CARDS:
             held, exist = hand.count(card), self.deck.copies_of(card)
             if held > exist and exist == 0:
@@ -204,12 +210,14 @@ def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
         raise VariantError([f"{path}: cannot read: {error}"]) from None
     tree = read_yaml(text, display_name(path))
     if not isinstance(tree.value, dict):
-        raise VariantError([tree.problem(f"expected a mapping of variant fields, got {_kind(tree)}")])
+        got = describe(tree.plain())
+        raise VariantError([tree.problem(f"expected a mapping of variant fields, got {got}")])
     extends = tree.value.pop("extends", None)
     if extends is None:
         return tree
     if not isinstance(extends.value, str):
-        raise VariantError([extends.problem(f"expected a variant name or path, got {extends.value!r}")])
+        got = describe(extends.plain())
+        raise VariantError([extends.problem(f"expected a variant name or path, got {got}")])
     parent_path = _resolve_parent(extends, path)
     chain = (*chain, path.resolve())
     if parent_path.resolve() in chain:
@@ -233,10 +241,6 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
-def _kind(node: Node) -> str:
-    return "a list" if isinstance(node.value, list) else repr(node.value)
-
-
 def merge(base: Node, override: Node) -> Node:
     """``override`` on top of ``base``: mappings merge by key, named lists by name."""
     if isinstance(base.value, dict) and isinstance(override.value, dict):
@@ -251,14 +255,20 @@ def merge(base: Node, override: Node) -> Node:
 
 def _is_named_list(node: Node) -> bool:
     return isinstance(node.value, list) and all(
-        isinstance(item.value, dict) and "name" in item.value for item in node.value
+        isinstance(item.value, dict) and isinstance(item.value.get("name", Node(0, "", 0, 0)).value, str)
+        for item in node.value
     )
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
     items = {item.value["name"].value: item for item in base.value}
+    seen: set[object] = set()
     for item in override.value:
-        name = item.value["name"].value
+        name_node = item.value["name"]
+        name = name_node.value
+        if name in seen:
+            raise VariantError([name_node.problem(f"a second meld named {name!r}")])
+        seen.add(name)
         items[name] = merge(items[name], item) if name in items else item
     return Node(list(items.values()), override.file, override.line, override.column, override.path)
 

@@ -1,0 +1,86 @@
+"""Variant files: the shipped ones load, bad ones are reported like a linter would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meldcalc.errors import VariantError
+from meldcalc.variant import load_variant, shipped_names
+
+BAD = Path(__file__).parent / "data" / "bad"
+
+
+def _expected() -> dict[str, list[str]]:
+    expected: dict[str, list[str]] = {}
+    for line in (BAD / "expected.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, message = line.split(" | ", 1)
+            expected.setdefault(name, []).append(message)
+    return expected
+
+
+EXPECTED = _expected()
+
+
+def test_every_bad_file_has_its_expected_messages() -> None:
+    assert sorted(EXPECTED) == sorted(path.name for path in BAD.glob("*.yaml"))
+    assert len(EXPECTED) >= 20
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_variant_file_is_reported_with_file_line_and_key(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(BAD)
+    with pytest.raises(VariantError) as error:
+        load_variant(name)
+    assert error.value.problems == EXPECTED[name]
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_shipped_variant_loads_with_consistent_deal(name: str) -> None:
+    variant = load_variant(name)
+    assert variant.name == name
+    dealt = variant.players * variant.hand_size + variant.widow + variant.stock
+    assert dealt == variant.deck.size
+
+
+def test_trick_totals_come_from_the_counters() -> None:
+    assert load_variant("single-deck").trick_total == 210
+    assert load_variant("double-deck").trick_total == 50
+    assert load_variant("single-deck-tens").trick_total == 25
+
+
+def test_extends_overrides_only_what_it_names() -> None:
+    base, toby = load_variant("double-deck"), load_variant("double-deck-toby-thomas")
+    assert toby.deck == base.deck and toby.counters == base.counters
+    assert [m.name for m in toby.melds] == [m.name for m in base.melds]
+    marriage = {m.name: m for m in toby.melds}["marriage"]
+    assert marriage == {m.name: m for m in base.melds}["marriage"]
+    assert toby.bidding.dealer_forced and toby.bidding.opening == 25
+
+
+def test_house_file_relative_path_and_shipped_name_both_resolve(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("name: house\nextends: single-deck\ntitle: Mine\nmelds:\n"
+                     "  - {name: dix, points: 20}\n")
+    variant = load_variant(str(house))
+    assert variant.title == "Mine"
+    assert {m.name: m for m in variant.melds}["dix"].points == (20,)
+
+
+def test_unknown_variant_name_lists_the_shipped_ones() -> None:
+    with pytest.raises(VariantError, match="unknown variant 'singel': expected one of .*single-deck"):
+        load_variant("singel")
+
+
+def test_missing_file_is_named() -> None:
+    with pytest.raises(VariantError, match="./nowhere.yaml: no such variant file"):
+        load_variant("./nowhere.yaml")
+
+
+def test_bidding_levels_follow_the_increments() -> None:
+    bidding = load_variant("double-deck").bidding
+    assert bidding.levels(70) == [*range(50, 60), 60, 65, 70]
