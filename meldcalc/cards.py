@@ -193,6 +193,8 @@ def card_order(trump: Suit | None = None) -> tuple[int, ...]:
 
 
 _CARD_ORDER = {
-    trump: tuple(suit.index * len(RANKS) + rank.index for suit in suit_order(trump) for rank in RANKS)
+    trump: tuple(
+        suit.index * len(RANKS) + rank.index for suit in suit_order(trump) for rank in RANKS
+    )
     for trump in (None, *SUITS)
 }

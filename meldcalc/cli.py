@@ -176,5 +176,3 @@ def _warn(warnings: list[str], prefix: str = "") -> None:
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="meldcalc")
-
-

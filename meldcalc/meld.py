@@ -88,9 +88,7 @@ class Component:
     items: tuple[Item, ...]
     cards: tuple[int, ...] = field(init=False)
     _key: itemgetter = field(init=False)
-    _cache: dict[object, tuple[int, tuple[Meld, ...]]] = field(
-        init=False, default_factory=dict
-    )
+    _cache: dict[object, tuple[int, tuple[Meld, ...]]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         # Items that may reuse others' cards are searched last, once the others are placed.

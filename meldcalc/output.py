@@ -90,8 +90,9 @@ class MeldWriter:
         self.count = 0
         self._csv = None
         if fmt in (Format.csv, Format.tsv):
-            self._csv = csv.writer(out, delimiter="," if fmt is Format.csv else "\t",
-                                   lineterminator="\n")
+            self._csv = csv.writer(
+                out, delimiter="," if fmt is Format.csv else "\t", lineterminator="\n"
+            )
             self._csv.writerow(["line", "hand", "trump", "total"])
         if fmt is Format.json and batch:
             out.write("[")

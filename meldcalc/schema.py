@@ -222,9 +222,9 @@ class OneOf(Spec):
                 return option
             if isinstance(value, dict) and isinstance(option, (Record, MapOf)):
                 return option
-            if isinstance(value, int) and not isinstance(value, bool):
-                if isinstance(option, Integer):
-                    return option
+            is_integer = isinstance(value, int) and not isinstance(value, bool)
+            if is_integer and isinstance(option, Integer):
+                return option
         return None
 
     def json_schema(self) -> dict[str, Any]:
@@ -366,8 +366,11 @@ MELD = Record(
     " it gives.",
 )
 MELD_FULL = Record(
-    {**MELD.fields, "class": Field(MELD.fields["class"].spec, required=True),
-     "points": Field(POINTS, required=True)},
+    {
+        **MELD.fields,
+        "class": Field(MELD.fields["class"].spec, required=True),
+        "points": Field(POINTS, required=True),
+    },
     exactly_one_of=("trump", "non_trump", "cards", "around"),
     doc=MELD.doc,
 )

@@ -199,7 +199,9 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
             raise VariantError([f"{text}: no such variant file"])
         return path
     names = ", ".join(shipped_names())
-    raise VariantError([f"unknown variant {text!r}: expected one of {names}, or a path to a YAML file"])
+    raise VariantError(
+        [f"unknown variant {text!r}: expected one of {names}, or a path to a YAML file"]
+    )
 
 
 def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
@@ -254,10 +256,13 @@ def merge(base: Node, override: Node) -> Node:
 
 
 def _is_named_list(node: Node) -> bool:
-    return isinstance(node.value, list) and all(
-        isinstance(item.value, dict) and isinstance(item.value.get("name", Node(0, "", 0, 0)).value, str)
-        for item in node.value
-    )
+    return isinstance(node.value, list) and all(_name_of(item) for item in node.value)
+
+
+def _name_of(item: Node) -> str | None:
+    """The name of a list entry such as a meld, if it is a mapping with a string name."""
+    name = item.value.get("name") if isinstance(item.value, dict) else None
+    return name.value if name is not None and isinstance(name.value, str) else None
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
@@ -426,5 +431,3 @@ def _model(tree: Node) -> Variant:
         overtrump=play.get("overtrump", True),
         meld_minimum=house.get("meld_minimum", 0),
     )
-
-

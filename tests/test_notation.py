@@ -11,7 +11,12 @@ from meldcalc.meld import read_hand
 
 def test_letter_symbol_and_ten_spellings_make_the_same_hand() -> None:
     expected = Hand.parse("AS 10S KS QS JS JD")
-    for text in ("as,10s,ks,qs,js,jd", "A♠ T♠ K♠ Q♠ J♠ J♦", "a♤ 10♤ k♤, q♤ j♤ j♢", "TS AS KS QS JS JD"):
+    for text in (
+        "as,10s,ks,qs,js,jd",
+        "A♠ T♠ K♠ Q♠ J♠ J♦",
+        "a♤ 10♤ k♤, q♤ j♤ j♢",
+        "TS AS KS QS JS JD",
+    ):
         assert Hand.parse(text) == expected
 
 
@@ -64,7 +69,7 @@ def test_a_nine_in_double_deck_is_a_hand_error(double_deck) -> None:
 
 
 def test_wrong_hand_size_warns_and_strict_refuses(single_deck) -> None:
-    hand, warnings = read_hand("AS KS", single_deck)
+    _, warnings = read_hand("AS KS", single_deck)
     assert warnings == ["the hand has 2 cards; single-deck deals 12"]
     with pytest.raises(HandError, match="--strict"):
         read_hand("AS KS", single_deck, strict=True)

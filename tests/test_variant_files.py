@@ -64,20 +64,23 @@ def test_extends_overrides_only_what_it_names() -> None:
 
 def test_house_file_relative_path_and_shipped_name_both_resolve(tmp_path: Path) -> None:
     house = tmp_path / "house.yaml"
-    house.write_text("name: house\nextends: single-deck\ntitle: Mine\nmelds:\n"
-                     "  - {name: dix, points: 20}\n")
+    house.write_text(
+        "name: house\nextends: single-deck\ntitle: Mine\nmelds:\n  - {name: dix, points: 20}\n"
+    )
     variant = load_variant(str(house))
     assert variant.title == "Mine"
     assert {m.name: m for m in variant.melds}["dix"].points == (20,)
 
 
 def test_unknown_variant_name_lists_the_shipped_ones() -> None:
-    with pytest.raises(VariantError, match="unknown variant 'singel': expected one of .*single-deck"):
+    with pytest.raises(
+        VariantError, match=r"unknown variant 'singel': expected one of .*single-deck"
+    ):
         load_variant("singel")
 
 
 def test_missing_file_is_named() -> None:
-    with pytest.raises(VariantError, match="./nowhere.yaml: no such variant file"):
+    with pytest.raises(VariantError, match=r"\./nowhere\.yaml: no such variant file"):
         load_variant("./nowhere.yaml")
 
 

@@ -20,7 +20,9 @@ def _cases() -> list:
             if line.strip() and not line.startswith("#"):
                 trump, hand, total, breakdown = (part.strip() for part in line.split("|"))
                 case_id = f"{path.stem}:{number}"
-                cases.append(pytest.param(path.stem, trump, hand, int(total), breakdown, id=case_id))
+                cases.append(
+                    pytest.param(path.stem, trump, hand, int(total), breakdown, id=case_id)
+                )
     return cases
 
 

@@ -1,0 +1,1 @@
+complete --command meldcalc --no-files --arguments "(env _MELDCALC_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) meldcalc)" --condition "env _MELDCALC_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) meldcalc"

@@ -1,0 +1,183 @@
+"""The meld command as a user and a script see it: stdout, stderr and exit codes apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from meldcalc import __version__
+from meldcalc.cli import app
+
+runner = CliRunner()
+HAND = "AS 10S KS QS JS JD"
+FULL = "AS 10S KS QS JS 9S 9S AH KH AD JD AC"  # canonical order
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_version_comes_from_the_package() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"meldcalc {__version__}"
+
+
+def test_table_shows_every_meld_with_cards_points_and_total() -> None:
+    result = run("meld", HAND, "--trump", "S")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert any("run" in line and "AS 10S KS QS JS" in line and "150" in line for line in lines)
+    assert any("pinochle" in line and "QS JD" in line and "40" in line for line in lines)
+    assert lines[-1].split() == ["total", "190"]
+    assert "the hand has 6 cards; single-deck deals 12" in result.stderr
+
+
+def test_table_without_trump_compares_all_four_and_names_the_best() -> None:
+    result = run("meld", FULL)
+    assert result.exit_code == 0
+    summary = [
+        line.split() for line in result.stdout.splitlines() if line[:2] in ("S ", "H ", "D ", "C ")
+    ]
+    assert summary[0] == ["S", "♠", "310", "best"]
+    assert {row[0] for row in summary} == {"S", "H", "D", "C"}
+    assert result.stderr == ""
+
+
+def test_hand_may_be_given_as_several_words_and_trump_in_lower_case() -> None:
+    result = run("meld", *HAND.split(), "-t", "s", "-f", "total")
+    assert (result.exit_code, result.stdout) == (0, "190\n")
+
+
+def test_total_without_trump_is_the_best_trumps_total() -> None:
+    assert run("meld", FULL, "-f", "total").stdout == "310\n"
+
+
+def test_json_has_the_documented_shape() -> None:
+    result = run("meld", HAND, "-f", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert list(data) == ["hand", "variant", "cards", "warnings", "best_trump", "results"]
+    assert data["hand"] == HAND and data["variant"] == "single-deck" and data["cards"] == 6
+    assert data["warnings"] == ["the hand has 6 cards; single-deck deals 12"]
+    assert data["best_trump"] == "S"
+    assert [r["trump"] for r in data["results"]] == ["S", "H", "D", "C"]
+    assert data["results"][0]["total"] == 190
+    assert data["results"][0]["melds"][0] == {
+        "name": "run",
+        "class": "sequence",
+        "copies": 1,
+        "cards": ["AS", "10S", "KS", "QS", "JS"],
+        "points": 150,
+    }
+
+
+def test_json_with_trump_holds_that_trump_only() -> None:
+    data = json.loads(run("meld", HAND, "-t", "H", "-f", "json").stdout)
+    assert [r["trump"] for r in data["results"]] == ["H"]
+    assert data["best_trump"] == "H" and data["results"][0]["total"] == 60
+
+
+def test_csv_and_tsv_rows_per_trump() -> None:
+    assert run("meld", HAND, "-f", "csv").stdout.splitlines() == [
+        "line,hand,trump,total",
+        f"1,{HAND},S,190",
+        f"1,{HAND},H,60",
+        f"1,{HAND},D,60",
+        f"1,{HAND},C,60",
+    ]
+    assert run("meld", HAND, "-t", "S", "-f", "tsv").stdout.splitlines()[1] == f"1\t{HAND}\tS\t190"
+
+
+BATCH = f"# my hands\n{HAND}\n\nAS 1S\n{FULL}\nAS AS AS\n"
+
+
+def test_batch_jsonl_one_object_per_good_line_and_errors_name_their_line() -> None:
+    result = run("meld", "-", "-f", "jsonl", "-t", "S", input=BATCH)
+    assert result.exit_code == 2
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], r["results"][0]["total"]) for r in records] == [(2, 190), (5, 310)]
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert errors == [
+        "meldcalc: error: line 4: '1S' at column 4: a rank is one of A 10 K Q J 9",
+        "meldcalc: error: line 6: 3 copies of 'AS': the single-deck deck holds 2",
+    ]
+
+
+def test_batch_reads_a_pipe_without_dash_and_total_gives_one_number_per_hand() -> None:
+    result = run("meld", "-f", "total", input=f"{HAND}\n{FULL}\n")
+    assert (result.exit_code, result.stdout) == (0, "190\n310\n")
+
+
+def test_batch_csv_rows_carry_their_line_number() -> None:
+    result = run("meld", "-f", "csv", "-t", "S", input=f"{HAND}\n\n{FULL}\n")
+    assert result.stdout.splitlines() == [
+        "line,hand,trump,total",
+        f"1,{HAND},S,190",
+        f"3,{FULL},S,310",
+    ]
+
+
+def test_batch_json_is_one_array_even_with_a_bad_line() -> None:
+    result = run("meld", "-", "-f", "json", input=f"{HAND}\nXX\n{HAND}\n")
+    assert result.exit_code == 2
+    assert [r["line"] for r in json.loads(result.stdout)] == [1, 3]
+
+
+def test_strict_turns_the_size_warning_into_an_error() -> None:
+    result = run("meld", HAND, "--strict")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "the hand has 6 cards; single-deck deals 12 (--strict)" in result.stderr
+
+
+def test_bad_token_is_one_line_on_stderr_and_exit_2() -> None:
+    result = run("meld", "AS KX")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert (
+        result.stderr
+        == "meldcalc: error: 'KX' at column 4: a suit is one of S H D C (or ♠ ♥ ♦ ♣)\n"
+    )
+
+
+def test_bad_variant_file_is_reported_like_a_linter(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("name: house\nextends: single-deck\nmelds:\n  - name: dix\n    points: ten\n")
+    result = run("meld", HAND, "-V", str(house))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"meldcalc: error: {house}:5:13: melds[0].points: expected an integer or a list of"
+        " integers (single, double, triple, quadruple), got 'ten'"
+    )
+
+
+def test_house_variant_file_changes_the_count(tmp_path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("name: house\nextends: single-deck\nmelds:\n  - {name: dix, points: 20}\n")
+    assert run("meld", "9S 9S", "-t", "S", "-V", str(house), "-f", "total").stdout == "40\n"
+
+
+def test_other_shipped_variant_by_name() -> None:
+    hand = "AH 10H KH KH QH QH JH"
+    assert run("meld", hand, "-t", "H", "-V", "double-deck", "-f", "total").stdout == "19\n"
+    toby = run("meld", hand, "-t", "H", "-V", "double-deck-toby-thomas", "-f", "total")
+    assert toby.stdout == "45\n"
+
+
+def test_unknown_trump_and_format_are_usage_errors() -> None:
+    assert run("meld", HAND, "-t", "X").exit_code == 2
+    assert run("meld", HAND, "-f", "xml").exit_code == 2
+
+
+def test_python_dash_m_works_like_the_script() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "meld", HAND, "-t", "S", "-f", "total"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (0, "190\n")
