@@ -19,6 +19,9 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons: identity hashing is right, and far cheaper than Enum's.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value
@@ -51,6 +54,8 @@ class Rank(enum.Enum):
     QUEEN = "Q"
     JACK = "J"
     NINE = "9"
+
+    __hash__ = object.__hash__
 
     @property
     def index(self) -> int:
@@ -127,7 +132,7 @@ class Hand:
 
     def __init__(self, counts: Iterable[int]) -> None:
         counts = tuple(counts)
-        if len(counts) != NUM_CARDS or any(n < 0 for n in counts):
+        if len(counts) != NUM_CARDS or min(counts) < 0:
             raise ValueError(f"a hand needs {NUM_CARDS} non-negative counts, got {counts!r}")
         object.__setattr__(self, "counts", counts)
 

@@ -13,9 +13,10 @@ hand for all four trumps. That is what makes a hand cost microseconds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -37,6 +38,13 @@ class Meld:
     cards: tuple[Card, ...]
     points: int
     suit: Suit | None = None
+
+    @cached_property
+    def json_text(self) -> str:
+        """``json`` serialised once: batch output joins these instead of re-encoding."""
+        import json
+
+        return json.dumps(self.json, ensure_ascii=False)
 
     @cached_property
     def json(self) -> dict[str, object]:
@@ -98,12 +106,13 @@ class Component:
 
     def best(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
         key = self._key(counts)
-        answer = self._cache.get(key)
-        if answer is None:
+        try:
+            return self._cache[key]
+        except KeyError:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache.clear()
             answer = self._cache[key] = self._solve(counts)
-        return answer
+            return answer
 
     def _solve(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
         search = _Search(self.items, counts)
@@ -182,25 +191,44 @@ class MeldEngine:
                 for group in _group(_items(variant, trump))
             ]
         self.unique: list[Component] = list(shared.values())
+        self._solvers = [component.best for component in self.unique]
+        position = {id(component): i for i, component in enumerate(self.unique)}
+        # Picks a trump's answers out of the list of every unique component's answer.
+        self._pick = {
+            trump: _picker([position[id(c)] for c in components])
+            for trump, components in self.components.items()
+        }
 
     def best(self, hand: Hand, trump: Suit) -> MeldResult:
         """The best meld of ``hand`` with ``trump`` as trump."""
-        answers = [component.best(hand.counts) for component in self.components[trump]]
-        return _result(trump, answers)
+        return _result(trump, tuple([c.best(hand.counts) for c in self.components[trump]]))
 
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
         counts = hand.counts
-        solved = {id(component): component.best(counts) for component in self.unique}
-        results = [
-            _result(trump, [solved[id(c)] for c in self.components[trump]]) for trump in SUITS
-        ]
-        return sorted(results, key=lambda result: -result.total)
+        solved = [best(counts) for best in self._solvers]
+        results = [_result(trump, pick(solved)) for trump, pick in self._pick.items()]
+        results.sort(key=_minus_total)
+        return results
 
 
-def _result(trump: Suit, answers: list[tuple[int, tuple[Meld, ...]]]) -> MeldResult:
-    melds = tuple(meld for _, found in answers for meld in found)
-    return MeldResult(trump, sum(score for score, _ in answers), melds)
+def _picker(indices: list[int]) -> Callable[[list], tuple]:
+    """``itemgetter`` that always returns a tuple, even of one item."""
+    if len(indices) == 1:
+        return lambda answers: (answers[indices[0]],)
+    return itemgetter(*indices)
+
+
+def _minus_total(result: MeldResult) -> int:
+    return -result.total
+
+
+_SCORE, _MELDS = itemgetter(0), itemgetter(1)
+
+
+def _result(trump: Suit, answers: tuple[tuple[int, tuple[Meld, ...]], ...]) -> MeldResult:
+    melds = tuple(chain.from_iterable(map(_MELDS, answers)))
+    return MeldResult(trump, sum(map(_SCORE, answers)), melds)
 
 
 def _items(variant: Variant, trump: Suit) -> list[Item]:

@@ -121,4 +121,13 @@ def _diagnose_card(token: str) -> str:
 def format_hand(hand: Hand, trump: Suit | None = None) -> str:
     """The canonical text of a hand: ``AS 10S KS QS JS JD``."""
     counts = hand.counts
-    return " ".join(CARD_NAMES[i] for i in card_order(trump) for _ in range(counts[i]))
+    return " ".join([_copies(i, counts[i]) for i in card_order(trump) if counts[i]])
+
+
+def _copies(card: int, count: int) -> str:
+    """``'AS AS'`` for two aces of spades; the common counts are prepared once."""
+    common = _COPIES[card]
+    return common[count] if count < len(common) else " ".join([CARD_NAMES[card]] * count)
+
+
+_COPIES = [[" ".join([name] * n) for n in range(5)] for name in CARD_NAMES]

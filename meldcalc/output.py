@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import csv
 import enum
+import functools
 import json
 from typing import Any, TextIO
 
+from meldcalc.cards import SUITS
 from meldcalc.meld import MeldReport, MeldResult
 
 
@@ -56,6 +58,39 @@ def meld_json(report: MeldReport, line: int | None = None) -> dict[str, Any]:
     return record
 
 
+def meld_json_text(report: MeldReport, line: int | None = None) -> str:
+    """``json.dumps(meld_json(report, line))``, assembled from each meld's cached text.
+
+    Batch output spends most of its time encoding JSON; melds repeat across hands, so
+    their text is encoded once. A test holds this equal to the plain encoding.
+    """
+    head = f'{{"line": {line}, ' if line is not None else "{"
+    results = ", ".join([_result_json_text(result) for result in report.results])
+    warnings = _dumps(report.warnings) if report.warnings else "[]"
+    return (
+        f'{head}"hand": "{report.hand.notation()}", "variant": {_name_json(report.variant.name)},'
+        f' "cards": {len(report.hand)}, "warnings": {warnings},'
+        f' "best_trump": "{report.best.trump.letter}", "results": [{results}]}}'
+    )
+
+
+def _result_json_text(result: MeldResult) -> str:
+    melds = ", ".join([meld.json_text for meld in result.melds])
+    return f'{_TRUMP_KEY[result.trump]}{result.total}, "melds": [{melds}]}}'
+
+
+_TRUMP_KEY = {suit: f'{{"trump": "{suit.letter}", "total": ' for suit in SUITS}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+@functools.cache
+def _name_json(name: str) -> str:
+    return _dumps(name)
+
+
 def meld_table(report: MeldReport) -> str:
     """The human view: the trumps compared (when several), then the best meld in full."""
     best = report.best
@@ -82,30 +117,46 @@ def breakdown_table(result: MeldResult) -> str:
     return tabulate(rows, headers, colalign=("left", "left", "right", "left", "right"))
 
 
+class _Chunks:
+    """Collects output text and hands it to the stream a few hundred records at a time."""
+
+    def __init__(self, out: TextIO, size: int = 256) -> None:
+        self.out, self.size, self.parts = out, size, []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+        if len(self.parts) >= self.size:
+            self.flush()
+
+    def flush(self) -> None:
+        self.out.write("".join(self.parts))
+        self.parts.clear()
+        self.out.flush()
+
+
 class MeldWriter:
-    """Streams meld reports, one per hand, in one format: nothing is held back in memory."""
+    """Streams meld reports, one per hand, in one format: memory stays flat."""
 
     def __init__(self, fmt: Format, out: TextIO, batch: bool) -> None:
-        self.fmt, self.out, self.batch = fmt, out, batch
+        self.fmt, self.out, self.batch = fmt, _Chunks(out), batch
         self.count = 0
         self._csv = None
         if fmt in (Format.csv, Format.tsv):
-            self._csv = csv.writer(
-                out, delimiter="," if fmt is Format.csv else "\t", lineterminator="\n"
-            )
+            delimiter = "," if fmt is Format.csv else "\t"
+            self._csv = csv.writer(self.out, delimiter=delimiter, lineterminator="\n")
             self._csv.writerow(["line", "hand", "trump", "total"])
         if fmt is Format.json and batch:
-            out.write("[")
+            self.out.write("[")
 
     def write(self, report: MeldReport, line: int) -> None:
         fmt, out = self.fmt, self.out
         if fmt is Format.total:
             out.write(f"{report.best.total}\n")
         elif fmt is Format.jsonl:
-            out.write(json.dumps(meld_json(report, line), ensure_ascii=False) + "\n")
+            out.write(meld_json_text(report, line) + "\n")
         elif fmt is Format.json and self.batch:
             separator = "\n" if self.count == 0 else ",\n"
-            out.write(separator + json.dumps(meld_json(report, line), ensure_ascii=False))
+            out.write(separator + meld_json_text(report, line))
         elif fmt is Format.json:
             out.write(json.dumps(meld_json(report), indent=2, ensure_ascii=False) + "\n")
         elif self._csv is not None:
@@ -120,3 +171,4 @@ class MeldWriter:
     def close(self) -> None:
         if self.fmt is Format.json and self.batch:
             self.out.write("\n]\n" if self.count else "]\n")
+        self.out.flush()

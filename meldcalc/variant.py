@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
 from meldcalc.errors import HandError, VariantError
-from meldcalc.schema import Node, describe, read_yaml, variant_spec
+
+if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is loaded
+    from meldcalc.schema import Node
 
 DEFAULT_VARIANT = "single-deck"
 
@@ -156,12 +159,13 @@ class Variant:
         return counted + self.last_trick
 
     @cached_property
-    def _most(self) -> tuple[int, ...]:
-        return tuple(self.deck.copies_of(card) for card in CARDS)
+    def _absent(self) -> tuple[int, ...]:
+        return tuple(card.index for card in CARDS if not self.deck.copies_of(card))
 
     def check_hand(self, hand: Hand) -> None:
         """Raise `HandError` when the deck cannot hold this hand."""
-        if all(held <= most for held, most in zip(hand.counts, self._most)):
+        counts = hand.counts
+        if max(counts) <= self.deck.copies and not any(counts[i] for i in self._absent):
             return
         for card in CARDS:
             held, exist = hand.count(card), self.deck.copies_of(card)
@@ -206,6 +210,8 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
 
 def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
     """The file's Node tree with everything it ``extends`` merged beneath it."""
+    from meldcalc.schema import describe, read_yaml
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -245,6 +251,8 @@ def display_name(path: Path) -> str:
 
 def merge(base: Node, override: Node) -> Node:
     """``override`` on top of ``base``: mappings merge by key, named lists by name."""
+    from meldcalc.schema import Node
+
     if isinstance(base.value, dict) and isinstance(override.value, dict):
         merged = dict(base.value)
         for key, node in override.value.items():
@@ -266,6 +274,8 @@ def _name_of(item: Node) -> str | None:
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
+    from meldcalc.schema import Node
+
     items = {item.value["name"].value: item for item in base.value}
     seen: set[object] = set()
     for item in override.value:
@@ -280,6 +290,8 @@ def _merge_by_name(base: Node, override: Node) -> Node:
 
 def build_variant(tree: Node) -> Variant:
     """Check a merged tree against the spec and the game's arithmetic, then model it."""
+    from meldcalc.schema import variant_spec
+
     problems: list[str] = []
     variant_spec(complete=True).check(tree, problems)
     if problems:

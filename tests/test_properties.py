@@ -76,3 +76,19 @@ def test_total_is_the_sum_of_listed_melds_and_classes_never_overuse_cards(deal) 
                 if cls in m.classes
             )
         assert all(hand.count(card) >= n for card, n in used.items())
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(), st.sampled_from([None, *SUITS]), st.integers(1, 10**6))
+def test_fast_json_text_equals_plain_json_encoding(deal, trump, line) -> None:
+    import json
+
+    from meldcalc.meld import meld_report
+    from meldcalc.output import meld_json, meld_json_text
+
+    variant, cards, _ = deal
+    if cards:
+        report = meld_report(Hand.from_cards(cards).notation(), variant, trump)
+        expected = json.dumps(meld_json(report, line), ensure_ascii=False)
+        assert meld_json_text(report, line) == expected
+        assert meld_json_text(report) == json.dumps(meld_json(report), ensure_ascii=False)
