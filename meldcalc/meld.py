@@ -38,6 +38,7 @@ class Meld:
     cards: tuple[Card, ...]
     points: int
     suit: Suit | None = None
+    checks: int = 0
 
     @cached_property
     def json_text(self) -> str:
@@ -49,13 +50,16 @@ class Meld:
     @cached_property
     def json(self) -> dict[str, object]:
         """The stable JSON form (see README): shared by every result that holds this meld."""
-        return {
+        record: dict[str, object] = {
             "name": self.name,
             "class": "+".join(self.classes),
             "copies": self.copies,
             "cards": [str(card) for card in self.cards],
             "points": self.points,
         }
+        if self.checks:
+            record["checks"] = self.checks
+        return record
 
 
 class MeldResult(NamedTuple):
@@ -85,8 +89,9 @@ class Item:
     def meld(self, copies: int) -> Meld:
         cards = tuple(card for card in self.cards for _ in range(copies))
         cards = tuple(sorted(cards, key=lambda c: c.index))
-        points = self.rule.value(copies)
-        return Meld(self.rule.name, self.rule.classes, copies, cards, points, self.suit)
+        rule = self.rule
+        checks = rule.check_value(copies)
+        return Meld(rule.name, rule.classes, copies, cards, rule.value(copies), self.suit, checks)
 
 
 @dataclass(eq=False)
@@ -118,7 +123,7 @@ class Component:
         search = _Search(self.items, counts)
         search.visit(0, 0)
         melds = tuple(item.meld(copies) for item, copies in search.best if copies)
-        return search.best_score, tuple(meld for meld in melds if meld.points)
+        return search.best_score, tuple(meld for meld in melds if meld.points or meld.checks)
 
 
 class _Search:

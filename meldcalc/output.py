@@ -103,18 +103,23 @@ def meld_table(report: MeldReport) -> str:
             for r in report.results
         ]
         lines += ["", tabulate(rows, ["trump", "meld", ""], colalign=("left", "right"))]
-    lines += ["", f"trump {best.trump.letter} {best.trump.symbol}:", breakdown_table(best)]
+    with_checks = any(rule.checks for rule in report.variant.melds)
+    lines += ["", f"trump {best.trump.letter} {best.trump.symbol}:"]
+    lines.append(breakdown_table(best, with_checks))
     return "\n".join(lines)
 
 
-def breakdown_table(result: MeldResult) -> str:
-    rows: list[list[Any]] = [
-        [meld.name, "+".join(meld.classes), meld.copies, " ".join(meld.json["cards"]), meld.points]
-        for meld in result.melds
-    ]
-    rows.append(["total", "", "", "", result.total])
-    headers = ["meld", "class", "copies", "cards", "points"]
-    return tabulate(rows, headers, colalign=("left", "left", "right", "left", "right"))
+def breakdown_table(result: MeldResult, with_checks: bool = False) -> str:
+    """A row per meld (name, class, copies, cards, points, and checks where scored)."""
+    headers = ["meld", "class", "copies", "cards", "points"] + (["checks"] if with_checks else [])
+    rows: list[list[Any]] = []
+    for meld in result.melds:
+        row = [meld.name, "+".join(meld.classes), meld.copies, " ".join(meld.json["cards"])]
+        rows.append([*row, meld.points] + ([meld.checks] if with_checks else []))
+    total = ["total", "", "", "", result.total]
+    rows.append(total + ([sum(m.checks for m in result.melds)] if with_checks else []))
+    align = ("left", "left", "right", "left", "right", "right")
+    return tabulate(rows, headers, colalign=align[: len(headers)])
 
 
 class _Chunks:

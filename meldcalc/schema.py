@@ -334,9 +334,10 @@ MELD = Record(
         "name": Field(Text(doc="Shown in results; unique in the variant."), required=True),
         "class": Field(
             OneOf(
-                (Text(), ListOf(Text())),
+                (Text(), ListOf(Text(), min_items=0)),
                 what="a class name or a list of class names",
-                doc="Reuse class(es): a card serves at most one meld of each class.",
+                doc="Reuse class(es): a card serves at most one meld of each class. An empty"
+                " list makes a bonus that uses no cards (it never competes).",
             )
         ),
         "trump": Field(ListOf(RANK, doc="Ranks of the trump suit, e.g. [K, Q].")),
@@ -422,6 +423,7 @@ VARIANT_FIELDS: dict[str, Field] = {
                         "marriage_in_trump": Field(Boolean()),
                         "game": Field(Integer(minimum=1)),
                         "concede": Field(Boolean()),
+                        "rounds": Field(Integer(minimum=1, doc="Bidding rounds (1: bid once).")),
                     }
                 ),
                 Text(choices=("none",)),

@@ -111,6 +111,7 @@ class Bidding:
     marriage_in_trump: bool = False
     game: int | None = None
     concede: bool = True
+    rounds: int | None = None
 
     def levels(self, up_to: int) -> list[int]:
         """Every legal bid from the opening bid to ``up_to``."""
@@ -417,6 +418,7 @@ def _bidding(data: dict | str) -> Bidding | None:
         marriage_in_trump=data.get("marriage_in_trump", False),
         game=data.get("game"),
         concede=data.get("concede", True),
+        rounds=data.get("rounds"),
     )
 
 

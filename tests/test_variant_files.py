@@ -87,3 +87,62 @@ def test_missing_file_is_named() -> None:
 def test_bidding_levels_follow_the_increments() -> None:
     bidding = load_variant("double-deck").bidding
     assert bidding.levels(70) == [*range(50, 60), 60, 65, 70]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "partnerships", "hand_size", "widow", "stock", "tricks", "opening"),
+    [
+        ("single-deck", 4, True, 12, 0, 0, 210, 250),
+        ("single-deck-classic", 4, True, 12, 0, 0, 250, 250),
+        ("three-handed", 3, False, 15, 3, 0, 250, 300),
+        ("cutthroat", 3, False, 16, 0, 0, 210, 250),
+        ("two-handed", 2, False, 12, 0, 24, 210, None),
+        ("firehouse", 4, True, 12, 0, 0, 210, 200),
+        ("check", 4, True, 12, 0, 0, 210, 200),
+        ("double-deck", 4, True, 20, 0, 0, 50, 50),
+        ("double-deck-three-handed", 3, False, 25, 5, 0, 50, 50),
+        ("double-deck-100-aces", 4, True, 20, 0, 0, 500, 500),
+        ("double-deck-toby-thomas", 4, True, 20, 0, 0, 50, 25),
+    ],
+)
+def test_deal_counters_and_opening_bid_of_each_variant(
+    name, players, partnerships, hand_size, widow, stock, tricks, opening
+) -> None:
+    variant = load_variant(name)
+    assert (variant.players, variant.partnerships, variant.hand_size) == (
+        players,
+        partnerships,
+        hand_size,
+    )
+    assert (variant.widow, variant.stock, variant.trick_total) == (widow, stock, tricks)
+    assert (variant.bidding.opening if variant.bidding else None) == opening
+
+
+def test_firehouse_bids_once_and_cannot_concede() -> None:
+    bidding = load_variant("firehouse").bidding
+    assert (bidding.rounds, bidding.concede) == (1, False)
+
+
+def test_double_deck_bidding_rules_reach_its_variations() -> None:
+    for name in ("double-deck", "double-deck-npa", "double-deck-three-handed"):
+        bidding = load_variant(name).bidding
+        assert bidding.dealer_forced and bidding.marriage_in_trump
+    assert load_variant("double-deck-100-aces").bidding.levels(700) == [
+        *range(500, 600, 10),
+        600,
+        650,
+        700,
+    ]
+
+
+def test_every_shipped_variant_has_a_title_source_and_description() -> None:
+    for name in shipped_names():
+        variant = load_variant(name)
+        assert variant.title and variant.source and len(variant.description) > 80
+
+
+def test_example_house_file_loads_and_is_not_listed_as_a_variant() -> None:
+    example = Path(__file__).parent.parent / "variants" / "examples" / "house-roundhouse.yaml"
+    variant = load_variant(str(example))
+    assert variant.meld_minimum == 20
+    assert "house-roundhouse" not in shipped_names()

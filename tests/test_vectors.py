@@ -30,7 +30,8 @@ def _breakdown(result) -> str:
     parts = []
     for meld in result.melds:
         copies = f"*{meld.copies}" if meld.copies > 1 else ""
-        parts.append(f"{meld.name}{copies}={meld.points}")
+        checks = f"/{meld.checks}" if meld.checks else ""
+        parts.append(f"{meld.name}{copies}={meld.points}{checks}")
     return ", ".join(parts)
 
 
