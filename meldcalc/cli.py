@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from meldcalc import __version__
 from meldcalc.cards import Suit
-from meldcalc.errors import MeldcalcError
+from meldcalc.errors import MeldcalcError, VariantError
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
 
@@ -75,6 +77,24 @@ FormatOption = Annotated[
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="A hand of the wrong size is an error, not a warning.")
 ]
+ExplainOption = Annotated[
+    bool,
+    typer.Option("--explain", help="Say in words why the total is what it is, and near misses."),
+]
+SeedOption = Annotated[
+    Optional[int], typer.Option("--seed", "-s", help="Random seed: the same seed, the same cards.")
+]
+
+
+class ListFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+class TableFormat(str, enum.Enum):
+    table = "table"
+    markdown = "markdown"
+    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -134,6 +154,7 @@ def meld(
     variant: VariantOption = DEFAULT_VARIANT,
     fmt: FormatOption = Format.table,
     strict: StrictOption = False,
+    explain: ExplainOption = False,
 ) -> None:
     """Count the best meld of a hand, under one trump or under each (best named first).
 
@@ -146,7 +167,7 @@ def meld(
         rules = _load(variant)
         chosen = trump.suit if trump else None
         lines = _input_lines(hand)
-        writer = MeldWriter(fmt, sys.stdout, batch=lines is not None)
+        writer = MeldWriter(fmt, sys.stdout, batch=lines is not None, explain=explain)
         if lines is None:
             report = meld_report(" ".join(hand or []), rules, chosen, strict)
             _warn(report.warnings)
@@ -171,6 +192,150 @@ def meld(
 def _warn(warnings: list[str], prefix: str = "") -> None:
     for warning in warnings:
         typer.echo(f"meldcalc: warning: {prefix}{warning}", err=True)
+
+
+@app.command()
+def variants(fmt: Annotated[ListFormat, typer.Option("--format", "-f")] = ListFormat.table) -> None:
+    """List the shipped rule variants.
+
+    Example: meldcalc variants
+    """
+    from meldcalc.output import variants_table
+    from meldcalc.tables import shipped_summaries
+
+    with _user_errors():
+        rows = shipped_summaries()
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(variants_table(rows))
+
+
+@app.command()
+def table(
+    variant: Annotated[
+        str,
+        typer.Argument(
+            help="A shipped variant's name or a path.", autocompletion=_complete_variant
+        ),
+    ] = DEFAULT_VARIANT,
+    fmt: Annotated[TableFormat, typer.Option("--format", "-f")] = TableFormat.table,
+) -> None:
+    """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
+
+    Example: meldcalc table double-deck --format markdown
+    """
+    from meldcalc.output import scoring_text
+    from meldcalc.tables import scoring_table
+
+    with _user_errors():
+        data = scoring_table(_load(variant))
+    if fmt is TableFormat.json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(scoring_text(data, markdown=fmt is TableFormat.markdown))
+
+
+@app.command()
+def check(
+    files: Annotated[list[str], typer.Argument(help="Variant files to validate.")],
+) -> None:
+    """Validate house-rules files; every problem as file:line:column: key: message.
+
+    Example: meldcalc check house.yaml
+    """
+    from meldcalc.variant import load_variant_file
+
+    bad = 0
+    for file in files:
+        try:
+            variant = load_variant_file(Path(file))
+        except VariantError as error:
+            bad += 1
+            for problem in error.problems:
+                typer.echo(problem)
+        else:
+            typer.echo(f"{file}: ok ({variant.name}: {variant.title})")
+    typer.echo(f"{len(files)} file(s) checked, {bad} with problems", err=True)
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command()
+def deal(
+    variant: VariantOption = DEFAULT_VARIANT,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many.")] = 1,
+    seed: SeedOption = None,
+    players: Annotated[
+        bool, typer.Option("--players", help="Show every seat of each deal (and the widow).")
+    ] = False,
+) -> None:
+    """Deal random hands, one per line, in the notation meld reads.
+
+    Example: meldcalc deal -n 1000 --seed 7 | meldcalc meld -f jsonl
+    """
+    from meldcalc.deal import deals
+
+    with _user_errors():
+        rules = _load(variant)
+    for number, dealt in enumerate(deals(rules, count, seed), start=1):
+        if not players:
+            typer.echo(dealt.hands[0].notation())
+            continue
+        if count > 1:
+            typer.echo(f"deal {number}")
+        for seat, hand in enumerate(dealt.hands, start=1):
+            typer.echo(f"seat {seat}: {hand.notation()}")
+        if len(dealt.widow):
+            typer.echo(f"widow: {dealt.widow.notation()}")
+        if len(dealt.stock):
+            typer.echo(f"stock: {dealt.stock.notation()}")
+
+
+@app.command()
+def quiz(
+    variant: VariantOption = DEFAULT_VARIANT,
+    rounds: Annotated[int, typer.Option("--rounds", "-n", min=1, help="Questions to ask.")] = 5,
+    seed: SeedOption = None,
+) -> None:
+    """Practise counting meld: a hand and a trump, your total, the right answer explained.
+
+    Example: meldcalc quiz --rounds 3 --seed 1
+    """
+    from meldcalc.explain import explain
+    from meldcalc.quiz import Score, questions, read_answer
+
+    with _user_errors():
+        rules = _load(variant)
+    score = Score()
+    for question in questions(rules, rounds, seed):
+        typer.echo(question.prompt(), nl=False)
+        answer = _ask(read_answer)
+        if answer is None:
+            typer.echo("\n(no more answers: the quiz ends here)")
+            break
+        correct = answer == question.answer.total
+        score.record(correct)
+        verdict = "right" if correct else f"wrong: it is {question.answer.total}"
+        typer.echo(f"{verdict}.")
+        for line in explain(question.hand, rules, question.answer):
+            typer.echo(f"  {line}")
+        typer.echo("")
+    typer.echo(score.summary())
+
+
+def _ask(parse: Callable[[str], int]) -> int | None:
+    """Read answers from stdin until one parses; None at the end of input."""
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
+            typer.echo(line.strip())
+        try:
+            return parse(line)
+        except MeldcalcError as error:
+            typer.echo(f"{error}; try again: ", nl=False)
 
 
 def main() -> None:

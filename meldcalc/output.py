@@ -91,6 +91,13 @@ def _name_json(name: str) -> str:
     return _dumps(name)
 
 
+def explanation(report: MeldReport) -> list[str]:
+    """The ``--explain`` sentences for the best (or chosen) trump."""
+    from meldcalc.explain import explain
+
+    return explain(report.hand, report.variant, report.best)
+
+
 def meld_table(report: MeldReport) -> str:
     """The human view: the trumps compared (when several), then the best meld in full."""
     best = report.best
@@ -142,8 +149,8 @@ class _Chunks:
 class MeldWriter:
     """Streams meld reports, one per hand, in one format: memory stays flat."""
 
-    def __init__(self, fmt: Format, out: TextIO, batch: bool) -> None:
-        self.fmt, self.out, self.batch = fmt, _Chunks(out), batch
+    def __init__(self, fmt: Format, out: TextIO, batch: bool, explain: bool = False) -> None:
+        self.fmt, self.out, self.batch, self.explain = fmt, _Chunks(out), batch, explain
         self.count = 0
         self._csv = None
         if fmt in (Format.csv, Format.tsv):
@@ -158,12 +165,12 @@ class MeldWriter:
         if fmt is Format.total:
             out.write(f"{report.best.total}\n")
         elif fmt is Format.jsonl:
-            out.write(meld_json_text(report, line) + "\n")
+            out.write(self._json(report, line) + "\n")
         elif fmt is Format.json and self.batch:
             separator = "\n" if self.count == 0 else ",\n"
-            out.write(separator + meld_json_text(report, line))
+            out.write(separator + self._json(report, line))
         elif fmt is Format.json:
-            out.write(json.dumps(meld_json(report), indent=2, ensure_ascii=False) + "\n")
+            out.write(self._json(report, None, indent=2) + "\n")
         elif self._csv is not None:
             hand = report.hand.notation()
             self._csv.writerows([line, hand, r.trump.letter, r.total] for r in report.results)
@@ -171,9 +178,89 @@ class MeldWriter:
             if self.batch:
                 out.write(f"{'' if self.count == 0 else chr(10)}line {line}: ")
             out.write(meld_table(report) + "\n")
+            if self.explain:
+                out.write("\n" + "\n".join(explanation(report)) + "\n")
         self.count += 1
+
+    def _json(self, report: MeldReport, line: int | None, indent: int | None = None) -> str:
+        if not self.explain and indent is None:
+            return meld_json_text(report, line)
+        record = meld_json(report, line)
+        if self.explain:
+            record["explanation"] = explanation(report)
+        return json.dumps(record, indent=indent, ensure_ascii=False)
 
     def close(self) -> None:
         if self.fmt is Format.json and self.batch:
             self.out.write("\n]\n" if self.count else "]\n")
         self.out.flush()
+
+
+# --- learning the tables -----------------------------------------------------------------
+
+MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
+
+
+def variants_table(rows: list[dict[str, Any]]) -> str:
+    headers = ["name", "players", "deck", "hand", "widow", "title"]
+    cells = [
+        [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]] for r in rows
+    ]
+    return tabulate(cells, headers)
+
+
+def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
+    """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
+    style = "github" if markdown else "simple"
+    multiples = [
+        MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
+        for k in range(data["multiples"])
+    ]
+    rows = []
+    for group in data["classes"]:
+        for meld in group["melds"]:
+            checks = meld.get("checks")
+            points = [
+                f"{p} ({c} checks)" if checks and c else str(p)
+                for p, c in zip(meld["points"], checks or [0] * len(meld["points"]))
+            ]
+            rows.append([group["class"], meld["name"], meld["cards"], *points])
+    melds = tabulate(rows, ["class", "meld", "cards", *multiples], tablefmt=style)
+    tricks = data["tricks"]
+    counters = ", ".join(f"{rank} {points}" for rank, points in tricks["counters"].items())
+    trick_line = (
+        f"{counters}; {tricks['cards_of_each_rank']} cards of each rank: "
+        f"{tricks['cards_total']} in the cards + last trick {tricks['last_trick']}"
+        f" = {tricks['total']}"
+    )
+    heading = "## " if markdown else ""
+    title = f"# {data['name']}: {data['title']}" if markdown else f"{data['name']}: {data['title']}"
+    return "\n".join(
+        [
+            title,
+            "",
+            data["description"],
+            "",
+            f"Deal: {data['deal']}.",
+            "",
+            f"{heading}Meld{'' if markdown else ':'}",
+            "",
+            melds,
+            "",
+            "A card serves at most one meld of each class, and melds of different classes freely.",
+            "",
+            f"{heading}Tricks{'' if markdown else ':'}",
+            "",
+            trick_line,
+            "",
+            f"{heading}Bidding{'' if markdown else ':'}",
+            "",
+            *[f"- {line}" for line in data["bidding"]],
+            "",
+            f"{heading}Play{'' if markdown else ':'}",
+            "",
+            *[f"- {line}" for line in data["play"]],
+            "",
+            f"Source: {data['source']}",
+        ]
+    )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from meldcalc.cards import CARD_NAMES, RANK_TOKENS
@@ -154,6 +153,7 @@ class Text(Spec):
     what: str = "a string"
     doc: str = ""
     accept: Callable[[Any], bool] | None = None
+    json: dict[str, Any] | None = None
 
     def check(self, node: Node, problems: list[str]) -> None:
         value = node.value
@@ -169,8 +169,8 @@ class Text(Spec):
     def json_schema(self) -> dict[str, Any]:
         if self.choices:
             return _with_doc({"enum": list(self.choices)}, self.doc)
-        if self.accept is not None:
-            return _with_doc({"type": ["string", "integer"]}, self.doc)
+        if self.json is not None:
+            return _with_doc(dict(self.json), self.doc)
         return _with_doc({"type": "string", "minLength": 1}, self.doc)
 
 
@@ -250,6 +250,7 @@ class MapOf(Spec):
 
     def json_schema(self) -> dict[str, Any]:
         schema = {"type": "object", "additionalProperties": self.value.json_schema()}
+        schema["propertyNames"] = self.key.json_schema()
         return _with_doc(schema, self.doc)
 
 
@@ -319,8 +320,17 @@ def _is_card(value: Any) -> bool:
     return isinstance(value, str) and value.upper() in CARD_TOKENS
 
 
-RANK = Text(what="a rank (A 10 K Q J 9)", accept=_is_rank)
-CARD = Text(what=f"a card such as {CARD_NAMES[0]} or JD", accept=_is_card)
+_RANK_PATTERN = "([AaKkQqJjTt9]|10)"
+RANK = Text(
+    what="a rank (A 10 K Q J 9)",
+    accept=_is_rank,
+    json={"anyOf": [{"type": "string", "pattern": f"^{_RANK_PATTERN}$"}, {"enum": [9, 10]}]},
+)
+CARD = Text(
+    what=f"a card such as {CARD_NAMES[0]} or JD",
+    accept=_is_card,
+    json={"type": "string", "pattern": f"^{_RANK_PATTERN}[SsHhDdCc♠♥♦♣♤♡♢♧]$"},
+)
 POINTS = OneOf(
     (Integer(), ListOf(Integer())),
     what="an integer or a list of integers (single, double, triple, quadruple)",
@@ -474,7 +484,11 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def write_json_schema(path: Path) -> None:
+def json_schema_text() -> str:
     import json
 
-    path.write_text(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m meldcalc.schema > variants/schema.json
+    print(json_schema_text(), end="")

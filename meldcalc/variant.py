@@ -192,6 +192,13 @@ def load_variant(spec: str | Path) -> Variant:
     return build_variant(load_tree(resolve(spec)))
 
 
+def load_variant_file(path: Path) -> Variant:
+    """A variant from this very file (never a shipped name), as ``meldcalc check`` reads it."""
+    if not path.is_file():
+        raise VariantError([f"{path}: no such variant file"])
+    return build_variant(load_tree(path))
+
+
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
     """The file a variant name or path stands for; a path is taken relative to ``base``."""
     text = str(spec)
