@@ -189,14 +189,28 @@ class Variant:
 
 def load_variant(spec: str | Path) -> Variant:
     """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
-    return build_variant(load_tree(resolve(spec)))
+    return _load_checked(resolve(spec))
 
 
 def load_variant_file(path: Path) -> Variant:
     """A variant from this very file (never a shipped name), as ``meldcalc check`` reads it."""
     if not path.is_file():
         raise VariantError([f"{path}: no such variant file"])
-    return build_variant(load_tree(path))
+    return _load_checked(path)
+
+
+def _load_checked(path: Path) -> Variant:
+    """Read, merge and check a file, or take what an earlier run checked (`cache`)."""
+    from meldcalc import cache
+
+    cached = cache.read(path)
+    if cached is not None:
+        return _model(cached["data"], cached["file"])
+    sources: list[Path] = []
+    tree = load_tree(path, sources=sources)
+    variant = build_variant(tree)
+    cache.write(path, tree.plain(), tree.file, sources)
+    return variant
 
 
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
@@ -216,14 +230,19 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     )
 
 
-def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
-    """The file's Node tree with everything it ``extends`` merged beneath it."""
+def load_tree(path: Path, chain: tuple[Path, ...] = (), sources: list[Path] | None = None) -> Node:
+    """The file's Node tree with everything it ``extends`` merged beneath it.
+
+    ``sources`` collects every file read, for the cache to watch.
+    """
     from meldcalc.schema import describe, read_yaml
 
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise VariantError([f"{path}: cannot read: {error}"]) from None
+    if sources is not None:
+        sources.append(path)
     tree = read_yaml(text, display_name(path))
     if not isinstance(tree.value, dict):
         got = describe(tree.plain())
@@ -239,7 +258,7 @@ def load_tree(path: Path, chain: tuple[Path, ...] = ()) -> Node:
     if parent_path.resolve() in chain:
         cycle = " -> ".join(p.name for p in (*chain, parent_path.resolve()))
         raise VariantError([extends.problem(f"extends cycle: {cycle}")])
-    return merge(load_tree(parent_path, chain), tree)
+    return merge(load_tree(parent_path, chain, sources), tree)
 
 
 def _resolve_parent(extends: Node, path: Path) -> Path:
@@ -307,7 +326,7 @@ def build_variant(tree: Node) -> Variant:
     problems.extend(_semantic_problems(tree))
     if problems:
         raise VariantError(problems)
-    return _model(tree)
+    return _model(tree.plain(), tree.file)
 
 
 def _semantic_problems(tree: Node) -> list[str]:
@@ -429,15 +448,14 @@ def _bidding(data: dict | str) -> Bidding | None:
     )
 
 
-def _model(tree: Node) -> Variant:
-    data = tree.plain()
+def _model(data: dict, file: str) -> Variant:
     play, house = data.get("play", {}), data.get("house", {})
     return Variant(
         name=data["name"],
         title=data["title"],
         source=data["source"],
         description=" ".join(data.get("description", "").split()),
-        path=Path(tree.file),
+        path=Path(file),
         deck=Deck(tuple(_rank(r) for r in data["deck"]["ranks"]), data["deck"]["copies"]),
         players=data["players"],
         partnerships=data["partnerships"],

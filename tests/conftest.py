@@ -18,3 +18,11 @@ def single_deck() -> Variant:
 @pytest.fixture(scope="session")
 def double_deck() -> Variant:
     return load_variant("double-deck")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_variant_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never touch the user's cache folder."""
+    import os
+
+    os.environ["MELDCALC_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))

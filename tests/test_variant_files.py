@@ -146,3 +146,27 @@ def test_example_house_file_loads_and_is_not_listed_as_a_variant() -> None:
     variant = load_variant(str(example))
     assert variant.meld_minimum == 20
     assert "house-roundhouse" not in shipped_names()
+
+
+def test_cached_variant_equals_a_fresh_read_and_follows_edits(tmp_path: Path) -> None:
+    import os
+
+    from meldcalc import cache
+
+    base = tmp_path / "base.yaml"
+    base.write_text((Path(__file__).parent.parent / "variants" / "single-deck.yaml").read_text())
+    house = tmp_path / "house.yaml"
+    house.write_text("name: house\nextends: ./base.yaml\ntitle: t\nsource: s\n")
+    fresh = load_variant(str(house))
+    assert cache.read(house) is not None
+    assert load_variant(str(house)) == fresh
+    # Editing the parent file makes the cached entry stale.
+    base.write_text(base.read_text().replace("points: 10\n", "points: 12\n"))
+    os.utime(base, ns=(1, 1))
+    assert cache.read(house) is None
+    assert {m.name: m for m in load_variant(str(house)).melds}["dix"].points == (12,)
+
+
+def test_a_cache_that_cannot_be_written_is_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MELDCALC_CACHE_DIR", "/proc/meldcalc-cannot-write-here")
+    assert load_variant("double-deck").name == "double-deck"
