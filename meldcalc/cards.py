@@ -34,16 +34,6 @@ class Suit(enum.Enum):
     def index(self) -> int:
         return _SUIT_INDEX[self]
 
-    @classmethod
-    def parse(cls, text: str) -> Suit:
-        """A suit from its letter or symbol, in any case: ``s``, ``S``, ``♠``, ``♤``."""
-        suit = SUIT_TOKENS.get(text.upper())
-        if suit is None:
-            from meldcalc.errors import NotationError
-
-            raise NotationError(f"{text!r}: a suit is one of S H D C (or ♠ ♥ ♦ ♣)")
-        return suit
-
 
 class Rank(enum.Enum):
     """The six ranks, high to low."""
@@ -60,16 +50,6 @@ class Rank(enum.Enum):
     @property
     def index(self) -> int:
         return _RANK_INDEX[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Rank:
-        """A rank from ``A 10 T K Q J 9`` in any case."""
-        rank = RANK_TOKENS.get(text.upper())
-        if rank is None:
-            from meldcalc.errors import NotationError
-
-            raise NotationError(f"{text!r}: a rank is one of A 10 K Q J 9")
-        return rank
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
