@@ -119,6 +119,9 @@ class Hand:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[int, ...]]]:
+        return Hand, (self.counts,)
+
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> Hand:
         counts = [0] * NUM_CARDS

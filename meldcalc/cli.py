@@ -13,15 +13,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from meldcalc import __version__
-from meldcalc.cards import Suit
-from meldcalc.errors import MeldcalcError, VariantError
+from meldcalc.cards import Hand, Suit
+from meldcalc.errors import HandError, MeldcalcError, VariantError
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
+
+if TYPE_CHECKING:
+    from meldcalc.output import ReportWriter
 
 app = typer.Typer(
     help="Pinochle meld and bid calculator: count meld exactly, estimate bids.",
@@ -165,11 +168,29 @@ def meld(
 
     with _user_errors():
         rules = _load(variant)
-        chosen = trump.suit if trump else None
+    chosen = trump.suit if trump else None
+    _report_each(
+        hand,
+        lambda text: meld_report(text, rules, chosen, strict),
+        lambda batch: MeldWriter(fmt, sys.stdout, batch, explain=explain),
+    )
+
+
+def _report_each(
+    hand: list[str] | None,
+    compute: Callable[[str], Any],
+    writer_for: Callable[[bool], ReportWriter],
+) -> None:
+    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report.
+
+    A bad line is reported with its number on stderr and the rest go on; the exit code is
+    then 2.
+    """
+    with _user_errors():
         lines = _input_lines(hand)
-        writer = MeldWriter(fmt, sys.stdout, batch=lines is not None, explain=explain)
+        writer = writer_for(lines is not None)
         if lines is None:
-            report = meld_report(" ".join(hand or []), rules, chosen, strict)
+            report = compute(" ".join(hand or []))
             _warn(report.warnings)
             writer.write(report, 1)
             writer.close()
@@ -177,7 +198,7 @@ def meld(
     failed = False
     for number, text in lines:
         try:
-            report = meld_report(text, rules, chosen, strict)
+            report = compute(text)
         except MeldcalcError as error:
             failed = True
             _fail(f"line {number}: {error}")
@@ -336,6 +357,103 @@ def _ask(parse: Callable[[str], int]) -> int | None:
             return parse(line)
         except MeldcalcError as error:
             typer.echo(f"{error}; try again: ", nl=False)
+
+
+class PlayFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+@app.command()
+def bid(
+    hand: HandArgument = None,
+    variant: VariantOption = DEFAULT_VARIANT,
+    trump: TrumpOption = None,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", min=1, help="Simulated deals per trump.")
+    ] = 2000,
+    seed: SeedOption = None,
+    confidence: Annotated[
+        float,
+        typer.Option("--confidence", "-c", min=0.01, max=0.99, help="P(make) a bid must reach."),
+    ] = 0.7,
+    fmt: FormatOption = Format.table,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
+) -> None:
+    """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
+
+    Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
+    """
+    from meldcalc.bidding import check_biddable_variant, estimate
+    from meldcalc.output import BidWriter
+
+    with _user_errors():
+        rules = _load(variant)
+        check_biddable_variant(rules)
+    trumps = [trump.suit] if trump else None
+
+    def compute(text: str) -> object:
+        return estimate(
+            _full_hand(text, rules), rules, deals, seed, trumps, confidence, jobs, _progress()
+        )
+
+    _report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch))
+
+
+def _full_hand(text: str, rules: Variant) -> Hand:
+    """A hand to simulate from: it must be a whole deal's hand."""
+    from meldcalc.meld import read_hand
+
+    held, warnings = read_hand(text, rules)
+    if warnings:
+        raise HandError(f"{warnings[0]}: play is simulated from a full hand")
+    return held
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """A progress line on stderr, on a terminal, once a run has taken over a second."""
+    if not sys.stderr.isatty():
+        return None
+    import time
+
+    start = time.monotonic()
+
+    def show(done: int, total: int) -> None:
+        if time.monotonic() - start > 1:
+            end = "\n" if done >= total else ""
+            sys.stderr.write(f"\rsimulated {done}/{total} deals{end}")
+            sys.stderr.flush()
+
+    return show
+
+
+@app.command()
+def play(
+    hand: HandArgument = None,
+    trump: Annotated[
+        TrumpChoice, typer.Option("--trump", "-t", case_sensitive=False, help="Trump suit.")
+    ] = TrumpChoice.S,
+    variant: VariantOption = DEFAULT_VARIANT,
+    seed: SeedOption = None,
+    fmt: Annotated[PlayFormat, typer.Option("--format", "-f")] = PlayFormat.table,
+) -> None:
+    """Play one simulated deal of the hand (seat 0, leading) and show it trick by trick.
+
+    Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3
+    """
+    import secrets
+
+    from meldcalc.bidding import play_one
+    from meldcalc.output import played_json, played_table
+
+    with _user_errors():
+        rules = _load(variant)
+        held = _full_hand(" ".join(hand or []), rules)
+        deal = play_one(held, rules, trump.suit, secrets.randbelow(2**31) if seed is None else seed)
+    if fmt is PlayFormat.json:
+        typer.echo(json.dumps(played_json(deal), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(played_table(deal))
 
 
 def main() -> None:

@@ -13,16 +13,19 @@ hand for all four trumps. That is what makes a hand cost microseconds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Card, Hand, Suit
 from meldcalc.errors import HandError
 from meldcalc.variant import MeldRule, Variant
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Memoised answers a component keeps before it starts afresh: bounds memory on huge inputs.
 CACHE_LIMIT = 200_000
@@ -70,6 +73,13 @@ class MeldResult(NamedTuple):
     melds: tuple[Meld, ...]
 
 
+class Answer(NamedTuple):
+    """A component's best: its points and the melds that make them."""
+
+    score: int
+    melds: tuple[Meld, ...]
+
+
 @dataclass(frozen=True, eq=False)
 class Item:
     """A meld rule made concrete under a trump: its cards, as (card index, copies needed)."""
@@ -79,7 +89,7 @@ class Item:
     order: tuple[int, int]
     suit: Suit | None
 
-    def most_copies(self, free: list[int]) -> int:
+    def most_copies(self, free: Sequence[int]) -> int:
         return min(free[card] // need for card, need in self.needs)
 
     @cached_property
@@ -101,7 +111,7 @@ class Component:
     items: tuple[Item, ...]
     cards: tuple[int, ...] = field(init=False)
     _key: itemgetter = field(init=False)
-    _cache: dict[object, tuple[int, tuple[Meld, ...]]] = field(init=False, default_factory=dict)
+    _cache: dict[object, Answer] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         # Items that may reuse others' cards are searched last, once the others are placed.
@@ -109,7 +119,7 @@ class Component:
         self.cards = tuple(sorted({card for item in self.items for card, _ in item.needs}))
         self._key = itemgetter(*self.cards)
 
-    def best(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
+    def best(self, counts: tuple[int, ...] | list[int]) -> Answer:
         key = self._key(counts)
         try:
             return self._cache[key]
@@ -119,11 +129,16 @@ class Component:
             answer = self._cache[key] = self._solve(counts)
             return answer
 
-    def _solve(self, counts: tuple[int, ...] | list[int]) -> tuple[int, tuple[Meld, ...]]:
+    def _solve(self, counts: tuple[int, ...] | list[int]) -> Answer:
+        if len(self.items) == 1:  # nothing to compete with: as many copies as the cards allow
+            item = self.items[0]
+            copies = item.most_copies(counts)
+            melds = (item.meld(copies),) if copies else ()
+            return Answer(item.rule.value(copies), tuple(m for m in melds if m.points or m.checks))
         search = _Search(self.items, counts)
         search.visit(0, 0)
         melds = tuple(item.meld(copies) for item, copies in search.best if copies)
-        return search.best_score, tuple(meld for meld in melds if meld.points or meld.checks)
+        return Answer(search.best_score, tuple(m for m in melds if m.points or m.checks))
 
 
 class _Search:
@@ -208,6 +223,18 @@ class MeldEngine:
         """The best meld of ``hand`` with ``trump`` as trump."""
         return _result(trump, tuple([c.best(hand.counts) for c in self.components[trump]]))
 
+    def totals(self, counts: np.ndarray) -> dict[Suit, np.ndarray]:
+        """Best meld totals of many hands at once under each trump: ``counts`` is (N, 24).
+
+        Each component is solved once per distinct count pattern of its cards in the batch
+        (and once for all trumps where it does not depend on trump), so thousands of
+        simulated partner hands cost a few array operations.
+        """
+
+        radix = int(counts.max()) + 1
+        solved = [_batch_scores(component, counts, radix) for component in self.unique]
+        return {trump: sum(pick(solved)) for trump, pick in self._pick.items()}
+
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
         counts = hand.counts
@@ -215,6 +242,26 @@ class MeldEngine:
         results = [_result(trump, pick(solved)) for trump, pick in self._pick.items()]
         results.sort(key=_minus_total)
         return results
+
+
+def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.ndarray:
+    """``component``'s best score for each row of ``counts``."""
+    import numpy as np
+
+    cards = list(component.cards)
+    held = counts[:, cards]
+    keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    scores = [component.best(_spread(cards, pattern)).score for pattern in held[first].tolist()]
+    return np.array(scores, dtype=np.int64)[where]
+
+
+def _spread(cards: list[int], counts: list[int]) -> list[int]:
+    """24 per-card counts holding ``counts`` at ``cards`` and nothing else."""
+    full = [0] * NUM_CARDS
+    for card, count in zip(cards, counts):
+        full[card] = count
+    return full
 
 
 def _picker(indices: list[int]) -> Callable[[list], tuple]:

@@ -146,43 +146,74 @@ class _Chunks:
         self.out.flush()
 
 
-class MeldWriter:
-    """Streams meld reports, one per hand, in one format: memory stays flat."""
+class ReportWriter:
+    """Streams reports, one per hand, in one format: memory stays flat.
 
-    def __init__(self, fmt: Format, out: TextIO, batch: bool, explain: bool = False) -> None:
-        self.fmt, self.out, self.batch, self.explain = fmt, _Chunks(out), batch, explain
+    What a report looks like in each format is the business of subclasses (`MeldWriter`,
+    `BidWriter`); the framing (JSON array, CSV header, batch headings) is shared here.
+    """
+
+    csv_header: tuple[str, ...] = ()
+
+    def __init__(self, fmt: Format, out: TextIO, batch: bool) -> None:
+        self.fmt, self.out, self.batch = fmt, _Chunks(out), batch
         self.count = 0
         self._csv = None
         if fmt in (Format.csv, Format.tsv):
             delimiter = "," if fmt is Format.csv else "\t"
             self._csv = csv.writer(self.out, delimiter=delimiter, lineterminator="\n")
-            self._csv.writerow(["line", "hand", "trump", "total"])
+            self._csv.writerow(self.csv_header)
         if fmt is Format.json and batch:
             self.out.write("[")
 
-    def write(self, report: MeldReport, line: int) -> None:
+    def write(self, report: Any, line: int) -> None:
         fmt, out = self.fmt, self.out
         if fmt is Format.total:
-            out.write(f"{report.best.total}\n")
+            out.write(f"{self.total(report)}\n")
         elif fmt is Format.jsonl:
-            out.write(self._json(report, line) + "\n")
+            out.write(self.json(report, line) + "\n")
         elif fmt is Format.json and self.batch:
             separator = "\n" if self.count == 0 else ",\n"
-            out.write(separator + self._json(report, line))
+            out.write(separator + self.json(report, line))
         elif fmt is Format.json:
-            out.write(self._json(report, None, indent=2) + "\n")
+            out.write(self.json(report, None, indent=2) + "\n")
         elif self._csv is not None:
-            hand = report.hand.notation()
-            self._csv.writerows([line, hand, r.trump.letter, r.total] for r in report.results)
+            self._csv.writerows(self.csv_rows(report, line))
         else:
             if self.batch:
                 out.write(f"{'' if self.count == 0 else chr(10)}line {line}: ")
-            out.write(meld_table(report) + "\n")
-            if self.explain:
-                out.write("\n" + "\n".join(explanation(report)) + "\n")
+            out.write(self.table(report) + "\n")
         self.count += 1
 
-    def _json(self, report: MeldReport, line: int | None, indent: int | None = None) -> str:
+    def close(self) -> None:
+        if self.fmt is Format.json and self.batch:
+            self.out.write("\n]\n" if self.count else "]\n")
+        self.out.flush()
+
+    def total(self, report: Any) -> object:
+        raise NotImplementedError
+
+    def json(self, report: Any, line: int | None, indent: int | None = None) -> str:
+        raise NotImplementedError
+
+    def csv_rows(self, report: Any, line: int) -> list[list[Any]]:
+        raise NotImplementedError
+
+    def table(self, report: Any) -> str:
+        raise NotImplementedError
+
+
+class MeldWriter(ReportWriter):
+    csv_header = ("line", "hand", "trump", "total")
+
+    def __init__(self, fmt: Format, out: TextIO, batch: bool, explain: bool = False) -> None:
+        super().__init__(fmt, out, batch)
+        self.explain = explain
+
+    def total(self, report: MeldReport) -> int:
+        return report.best.total
+
+    def json(self, report: MeldReport, line: int | None, indent: int | None = None) -> str:
         if not self.explain and indent is None:
             return meld_json_text(report, line)
         record = meld_json(report, line)
@@ -190,10 +221,14 @@ class MeldWriter:
             record["explanation"] = explanation(report)
         return json.dumps(record, indent=indent, ensure_ascii=False)
 
-    def close(self) -> None:
-        if self.fmt is Format.json and self.batch:
-            self.out.write("\n]\n" if self.count else "]\n")
-        self.out.flush()
+    def csv_rows(self, report: MeldReport, line: int) -> list[list[Any]]:
+        hand = report.hand.notation()
+        return [[line, hand, r.trump.letter, r.total] for r in report.results]
+
+    def table(self, report: MeldReport) -> str:
+        if not self.explain:
+            return meld_table(report)
+        return meld_table(report) + "\n\n" + "\n".join(explanation(report))
 
 
 # --- learning the tables -----------------------------------------------------------------
@@ -264,3 +299,185 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             f"Source: {data['source']}",
         ]
     )
+
+
+# --- bidding -------------------------------------------------------------------------------
+
+
+def bid_json(report: Any, line: int | None = None) -> dict[str, Any]:
+    """The documented JSON object of one bid estimate (README, "meldcalc bid")."""
+    record: dict[str, Any] = {"line": line} if line is not None else {}
+    record.update(
+        hand=report.hand.notation(),
+        variant=report.variant.name,
+        deals=report.deals,
+        seed=report.seed,
+        confidence=report.confidence,
+        warnings=report.warnings,
+        best_trump=report.best.trump.letter,
+        suggested_bid=report.suggested_bid,
+        results=[_odds_json(odds) for odds in report.results],
+    )
+    return record
+
+
+def _odds_json(odds: Any) -> dict[str, Any]:
+    tricks = odds.tricks
+    p10, p50, p90 = odds.percentiles(10, 50, 90)
+    sd = float(tricks.std(ddof=1)) if len(tricks) > 1 else 0.0
+    return {
+        "trump": odds.trump.letter,
+        "biddable": odds.biddable,
+        "meld": round(odds.meld, 2),
+        "partner_meld": {"mean": round(odds.partner_meld, 2)},
+        "tricks": {
+            "mean": round(float(tricks.mean()), 2),
+            "sd": round(sd, 2),
+            "se": round(sd / len(tricks) ** 0.5, 2),
+            "p10": p10,
+            "p50": p50,
+            "p90": p90,
+        },
+        "expected_total": round(odds.expected_total, 2),
+        "make": [{"bid": bid, "probability": round(p, 4)} for bid, p in odds.make],
+        "max_bid": odds.max_bid,
+    }
+
+
+def bid_table(report: Any) -> str:
+    """Per trump: meld, partner meld, trick points and the highest safe bid; then the odds."""
+    rows = []
+    for odds in report.results:
+        data = _odds_json(odds)
+        tricks = data["tricks"]
+        rows.append(
+            [
+                f"{odds.trump.letter} {odds.trump.symbol}",
+                data["meld"],
+                data["partner_meld"]["mean"],
+                f"{tricks['mean']} ± {tricks['se']}",
+                tricks["sd"],
+                f"{tricks['p10']:g} / {tricks['p50']:g} / {tricks['p90']:g}",
+                data["expected_total"],
+                odds.max_bid
+                if odds.max_bid is not None
+                else ("-" if odds.biddable else "no marriage"),
+            ]
+        )
+    headers = [
+        "trump",
+        "meld",
+        "partner",
+        "tricks mean ± se",
+        "sd",
+        "p10 / p50 / p90",
+        "expected",
+        f"max bid ({report.confidence:.0%})",
+    ]
+    best = report.best
+    odds_rows = [[bid, f"{p:.1%}"] for bid, p in best.make]
+    trump = f"{best.trump.letter} {best.trump.symbol}"
+    if report.suggested_bid is not None:
+        verdict = f"suggested: bid {report.suggested_bid} with {trump} as trump"
+    else:
+        verdict = f"suggested: pass (no bid is made {report.confidence:.0%} of the time)"
+    return "\n".join(
+        [
+            f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards,"
+            f" {report.variant.name})",
+            f"{report.deals} simulated deals per trump, seed {report.seed}",
+            "",
+            tabulate(rows, headers, colalign=("left",) + ("right",) * 7),
+            "",
+            f"chance of making each bid with {trump} as trump:",
+            tabulate(odds_rows, ["bid", "P(make)"], colalign=("right", "right")),
+            "",
+            verdict,
+        ]
+    )
+
+
+class BidWriter(ReportWriter):
+    csv_header = (
+        "line",
+        "hand",
+        "trump",
+        "meld",
+        "partner_meld",
+        "tricks_mean",
+        "expected_total",
+        "max_bid",
+    )
+
+    def total(self, report: Any) -> object:
+        return "pass" if report.suggested_bid is None else report.suggested_bid
+
+    def json(self, report: Any, line: int | None, indent: int | None = None) -> str:
+        return json.dumps(bid_json(report, line), indent=indent, ensure_ascii=False)
+
+    def csv_rows(self, report: Any, line: int) -> list[list[Any]]:
+        hand = report.hand.notation()
+        return [
+            [
+                line,
+                hand,
+                odds.trump.letter,
+                round(odds.meld, 2),
+                round(odds.partner_meld, 2),
+                round(float(odds.tricks.mean()), 2),
+                round(odds.expected_total, 2),
+                "" if odds.max_bid is None else odds.max_bid,
+            ]
+            for odds in report.results
+        ]
+
+    def table(self, report: Any) -> str:
+        return bid_table(report)
+
+
+def played_json(deal: Any) -> dict[str, Any]:
+    record = {
+        "trump": deal.trump.letter,
+        "seats": [
+            {"seat": seat, "hand": [str(c) for c in hand.cards(deal.trump)]}
+            for seat, hand in enumerate(deal.hands)
+        ],
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [{"seat": s, "card": c} for s, c in t.cards],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in deal.tricks
+        ],
+        "points": list(deal.points),
+    }
+    if len(deal.widow):
+        record["widow"] = [str(c) for c in deal.widow.cards(deal.trump)]
+        record["buried"] = [str(c) for c in deal.buried.cards(deal.trump)]
+    return record
+
+
+def played_table(deal: Any) -> str:
+    lines = [f"trump {deal.trump.letter} {deal.trump.symbol}"]
+    lines += [f"seat {seat}: {hand.notation(deal.trump)}" for seat, hand in enumerate(deal.hands)]
+    if len(deal.widow):
+        lines.append(
+            f"widow: {deal.widow.notation(deal.trump)}  (buried by seat 0: "
+            f"{deal.buried.notation(deal.trump)})"
+        )
+    rows = [
+        [number, t.leader, "  ".join(f"{s}:{c}" for s, c in t.cards), t.winner, t.points]
+        for number, t in enumerate(deal.tricks, start=1)
+    ]
+    lines += [
+        "",
+        tabulate(
+            rows,
+            ["trick", "led by", "cards (seat:card)", "won by", "points"],
+            colalign=("right", "right", "left", "right", "right"),
+        ),
+    ]
+    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
+    return "\n".join(lines)

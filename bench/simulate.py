@@ -1,0 +1,110 @@
+"""Simulation: play-out speed, the policy's strength, and the wall time of a default bid.
+
+1. Deals per second for full play-outs with the policy, single deck and double deck, one
+   core, in batches of 8,000 (targets: 100,000 and 50,000).
+2. Strength: duplicate matches of the policy against random legal play. Each deal is
+   played twice with the sides swapped (policy on seats 0/2 and random on 1/3, then the
+   reverse); the gain of a deal is what the policy's seats took minus what random play
+   took on the same seats. Mean gain per deal with its standard error.
+3. Wall time of `meldcalc bid <12 cards>` (2,000 deals per trump, table output) against
+   the minimal Typer app, timed alternately in the same run (target: at most 2x).
+
+Usage: python bench/simulate.py [--deals N] [--runs R]
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from meldcalc.simulate import Game, Table, planes_from_counts
+from meldcalc.variant import load_variant
+
+sys.path.insert(0, str(Path(__file__).parent))
+from common import median_wall_time
+from startup import MINIMAL_APP
+
+HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+
+
+def whole_deals(name: str, count: int, seed: int) -> tuple[object, np.ndarray]:
+    variant = load_variant(name)
+    rng = np.random.default_rng(seed)
+    deck = np.array([card.index for card in variant.deck.cards()])
+    order = rng.permuted(np.tile(deck, (count, 1)), axis=1)
+    counts = np.zeros((count, variant.players, 24), dtype=np.int64)
+    rows = np.arange(count)
+    for seat in range(variant.players):
+        for column in range(seat * variant.hand_size, (seat + 1) * variant.hand_size):
+            counts[rows, seat, order[:, column]] += 1
+    return variant, counts
+
+
+def speed(name: str, count: int, runs: int) -> float:
+    variant, counts = whole_deals(name, count, seed=1)
+    trumps = np.arange(count) % 4
+    hands = planes_from_counts(counts, variant.deck.copies)
+    remaining = planes_from_counts(counts.sum(axis=1), variant.deck.copies)
+    best = float("inf")
+    for _ in range(runs):
+        game = Game(Table.of(variant, trumps), hands, remaining)
+        start = time.perf_counter()
+        game.play()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def strength(name: str, count: int) -> tuple[float, float]:
+    variant, counts = whole_deals(name, count, seed=2)
+    trumps = np.arange(count) % 4
+    table = Table.of(variant, trumps)
+    seats = range(variant.players)
+    even = tuple(s for s in seats if table.team[s] == 0)
+    odd = tuple(s for s in seats if table.team[s] == 1)
+    copies, rng = variant.deck.copies, np.random.default_rng(3)
+    policy_even = Game.from_counts(table, counts, copies, random_seats=odd, rng=rng).play()
+    random_even = Game.from_counts(table, counts, copies, random_seats=even, rng=rng).play()
+    gain = policy_even.team_points[:, 0] - random_even.team_points[:, 0]
+    return float(gain.mean()), float(gain.std(ddof=1) / np.sqrt(count))
+
+
+def bid_ratio(runs: int) -> tuple[float, float]:
+    meldcalc = shutil.which("meldcalc") or sys.exit("meldcalc is not installed on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        minimal = Path(tmp) / "minimal.py"
+        minimal.write_text(MINIMAL_APP)
+        ours_cmd = [meldcalc, "bid", HAND, "--seed", "1"]
+        base_cmd = [sys.executable, str(minimal), HAND]
+        median_wall_time(ours_cmd, 1)  # a first run fills the variant cache
+        base, ours = [], []
+        for _ in range(runs):
+            base.append(median_wall_time(base_cmd, 1))
+            ours.append(median_wall_time(ours_cmd, 1))
+    return sorted(base)[runs // 2], sorted(ours)[runs // 2]
+
+
+def main() -> None:
+    deals = int(sys.argv[sys.argv.index("--deals") + 1]) if "--deals" in sys.argv else 8000
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 15
+    for name, target in (("single-deck", 100_000), ("double-deck", 50_000)):
+        print(f"{name:12} play-outs : {speed(name, deals, 5):9.0f} deals/s (target >= {target})")
+    for name in ("single-deck", "double-deck"):
+        mean, se = strength(name, deals)
+        total = load_variant(name).trick_total
+        print(
+            f"{name:12} strength  : policy takes {mean:+.1f} ± {se:.1f} trick points a deal"
+            f" more than random play on the same seats (of {total})"
+        )
+    base, ours = bid_ratio(runs)
+    print(f"minimal Typer app      : {base * 1000:7.1f} ms (median of {runs})")
+    print(f"meldcalc bid (default) : {ours * 1000:7.1f} ms (median of {runs})")
+    print(f"ratio                  : {ours / base:7.2f}  (target <= 2)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,381 @@
+"""From a hand to a bid: sample the unseen cards, play them out, count the odds.
+
+For the bidder's hand (seat 0) the unseen cards are dealt at random to the other seats (and
+the widow, which the bidder takes, burying as many cards as it holds). Every sampled deal
+is played out under each trump by the policy of `simulate`, so the trumps are compared on
+the same deals. A deal's total for the bidding side is its own meld, the partner's meld
+(partnership games) and its trick points; P(make) of a bid is the share of deals whose
+total reaches it.
+
+Deals are drawn in fixed chunks, each from its own seed derived from (seed, chunk number),
+so the numbers depend on the seed alone, never on how many processes (`--jobs`) ran them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Rank, Suit
+from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.meld import MeldResult, engine_for
+from meldcalc.simulate import Game, Table, planes_from_counts
+from meldcalc.variant import Variant
+
+CHUNK = 2000
+#: bid levels are listed while P(make) stays at least this
+LISTED_FROM = 0.05
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Per-deal outcomes under one trump: own meld, partner meld, side trick points."""
+
+    meld: np.ndarray
+    partner_meld: np.ndarray
+    tricks: np.ndarray
+
+
+@dataclass
+class TrumpOdds:
+    trump: Suit
+    biddable: bool
+    meld: float
+    partner_meld: float
+    tricks: np.ndarray
+    totals: np.ndarray
+    make: list[tuple[int, float]] = field(default_factory=list)
+    max_bid: int | None = None
+
+    @property
+    def expected_total(self) -> float:
+        return float(self.totals.mean())
+
+    def percentiles(self, *qs: float) -> list[float]:
+        """Percentiles of the trick points, interpolated linearly as numpy's default does
+        (``np.percentile`` itself would import ``numpy.ma``, a noticeable start-up cost)."""
+        ordered = np.sort(self.tricks)
+        found = []
+        for q in qs:
+            position = (len(ordered) - 1) * q / 100
+            low, high = int(np.floor(position)), int(np.ceil(position))
+            fraction = position - low
+            found.append(float(ordered[low] + (ordered[high] - ordered[low]) * fraction))
+        return found
+
+
+@dataclass
+class BidReport:
+    hand: Hand
+    variant: Variant
+    deals: int
+    seed: int
+    confidence: float
+    results: list[TrumpOdds]  # best first
+    warnings: list[str]
+
+    @property
+    def best(self) -> TrumpOdds:
+        return self.results[0]
+
+    @property
+    def suggested_bid(self) -> int | None:
+        return self.best.max_bid
+
+
+def check_biddable_variant(variant: Variant) -> None:
+    if variant.bidding is None:
+        raise UnsupportedError(
+            f"{variant.name} has no auction (trump is turned up and cards are drawn from a"
+            " stock), so there is no bid to estimate; 'meldcalc meld' counts its meld"
+        )
+
+
+def estimate(
+    hand: Hand,
+    variant: Variant,
+    deals: int = 2000,
+    seed: int | None = None,
+    trumps: list[Suit] | None = None,
+    confidence: float = 0.7,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    warnings: list[str] | None = None,
+) -> BidReport:
+    """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid."""
+    check_biddable_variant(variant)
+    if not 0 < confidence < 1:
+        raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
+    if deals < 1:
+        raise MeldcalcError(f"deals {deals}: expected at least 1")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    trumps = trumps or list(SUITS)
+    samples = _run_chunks(hand, variant, deals, seed, trumps, jobs, progress)
+    results = [_odds(variant, hand, trump, samples[trump], confidence) for trump in trumps]
+    results.sort(
+        key=lambda r: (r.max_bid is not None, r.max_bid or 0, r.expected_total), reverse=True
+    )
+    return BidReport(hand, variant, deals, seed, confidence, results, warnings or [])
+
+
+def _run_chunks(
+    hand: Hand,
+    variant: Variant,
+    deals: int,
+    seed: int,
+    trumps: list[Suit],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> dict[Suit, Sample]:
+    sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
+    tasks = [(hand, variant, size, seed, number, trumps) for number, size in enumerate(sizes)]
+    if jobs > 1 and len(tasks) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = []
+            for part in pool.map(_chunk_task, tasks):
+                parts.append(part)
+                if progress:
+                    progress(sum(len(p[trumps[0]].tricks) for p in parts), deals)
+    else:
+        parts = []
+        for task in tasks:
+            parts.append(_chunk_task(task))
+            if progress:
+                progress(sum(len(p[trumps[0]].tricks) for p in parts), deals)
+    return {
+        trump: Sample(
+            *(
+                np.concatenate([getattr(p[trump], f) for p in parts])
+                for f in ("meld", "partner_meld", "tricks")
+            )
+        )
+        for trump in trumps
+    }
+
+
+def _chunk_task(task: tuple) -> dict[Suit, Sample]:
+    hand, variant, size, seed, number, trumps = task
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
+    return simulate_chunk(hand, variant, size, rng, trumps)
+
+
+def unseen_cards(hand: Hand, variant: Variant) -> np.ndarray:
+    """Canonical indices of every card the bidder does not hold, copies repeated."""
+    return np.array(
+        [
+            card.index
+            for card in CARDS
+            for _ in range(variant.deck.copies_of(card) - hand.count(card))
+        ]
+    )
+
+
+def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generator) -> np.ndarray:
+    """(size, players + 1, 24) counts: seat 0 the bidder's hand, then the others, then the
+    widow (empty when the variant has none)."""
+    shuffled = rng.permuted(np.tile(unseen_cards(hand, variant), (size, 1)), axis=1)
+    counts = np.zeros((size, variant.players + 1, NUM_CARDS), dtype=np.int64)
+    counts[:, 0] = hand.counts
+    widow_start = (variant.players - 1) * variant.hand_size
+    bounds = [
+        ((seat - 1) * variant.hand_size, seat * variant.hand_size)
+        for seat in range(1, variant.players)
+    ]
+    bounds.append((widow_start, widow_start + variant.widow))
+    offsets = np.arange(size)[:, None] * NUM_CARDS
+    for seat, (start, stop) in enumerate(bounds, start=1):
+        flat = (shuffled[:, start:stop] + offsets).ravel()
+        counts[:, seat] = np.bincount(flat, minlength=size * NUM_CARDS).reshape(size, NUM_CARDS)
+    return counts
+
+
+def simulate_chunk(
+    hand: Hand, variant: Variant, size: int, rng: np.random.Generator, trumps: list[Suit]
+) -> dict[Suit, Sample]:
+    """Deal ``size`` deals once and play them out under each trump, all in one batch."""
+    counts = deal_unseen(hand, variant, size, rng)
+    prepared = [_take_widow(counts, variant, trump) for trump in trumps]
+    copies = variant.deck.copies
+
+    def planes(seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return planes_from_counts(seats, copies), planes_from_counts(seats.sum(axis=1), copies)
+
+    if variant.widow:  # the bidder's hand differs by trump (what it buries)
+        parts = [planes(seats) for seats, _, _ in prepared]
+        hands = np.concatenate([h for h, _ in parts], axis=1)
+        remaining = np.concatenate([r for _, r in parts], axis=1)
+    else:  # the same deals under every trump
+        hands, remaining = planes(prepared[0][0])
+        hands, remaining = np.tile(hands, (1, len(trumps), 1)), np.tile(remaining, (1, len(trumps)))
+    trump_of_deal = np.repeat([trump.index for trump in trumps], size)
+    table = Table.of(variant, trump_of_deal)
+    points = Game(table, hands, remaining).play().team_points[:, 0]
+    partners = _partner_melds(counts, variant, trumps)
+    return {
+        trump: Sample(meld, partners[trump], points[i * size : (i + 1) * size] + buried)
+        for i, (trump, (_, meld, buried)) in enumerate(zip(trumps, prepared))
+    }
+
+
+def _partner_melds(
+    counts: np.ndarray, variant: Variant, trumps: list[Suit]
+) -> dict[Suit, np.ndarray]:
+    """The partner's (seat 2's) best meld in each deal under each trump; 0 without partners."""
+    if not (variant.partnerships and variant.players == 4):
+        return {trump: np.zeros(len(counts), dtype=np.int64) for trump in trumps}
+    every_trump = engine_for(variant).totals(counts[:, 2])
+    return {trump: every_trump[trump] for trump in trumps}
+
+
+def _take_widow(
+    counts: np.ndarray, variant: Variant, trump: Suit
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The seats' hands for play under ``trump`` (the bidder with the widow, less what it
+    buries), the bidder's meld in each deal, and the points of the buried cards."""
+    engine = engine_for(variant)
+    seats = counts[:, : variant.players].copy()
+    size = counts.shape[0]
+    if not variant.widow:
+        meld = engine.best(Hand(counts[0, 0].tolist()), trump).total
+        return seats, np.full(size, meld, dtype=np.int64), np.zeros(size, dtype=np.int64)
+    melds = np.zeros(size, dtype=np.int64)
+    buried = np.zeros(size, dtype=np.int64)
+    for deal in range(size):
+        full = (counts[deal, 0] + counts[deal, variant.players]).tolist()
+        result = engine.best(Hand(full), trump)
+        melds[deal] = result.total
+        for card in bury(full, trump, variant.widow, result, variant):
+            full[card] -= 1
+            buried[deal] += variant.counters.get(CARDS[card].rank, 0)
+        seats[deal, 0] = full
+    return seats, melds, buried
+
+
+def bury(
+    counts: list[int], trump: Suit, how_many: int, meld: MeldResult, variant: Variant
+) -> list[int]:
+    """The cards the bidder buries after taking the widow.
+
+    Counters (tens, then kings) outside trump and outside the meld go first: buried points
+    count for the bidder and are safe from the opponents. Then the lowest plain cards, then
+    plain aces, then plain meld cards, and trumps last, lowest first.
+    """
+    in_meld = {card.index for found in meld.melds for card in found.cards}
+
+    def key(card: int) -> tuple[int, int]:
+        rank, suit = CARDS[card].rank, CARDS[card].suit
+        if suit is trump:
+            tier = 5
+        elif card in in_meld:
+            tier = 4
+        elif rank is Rank.ACE:
+            tier = 3
+        elif variant.counters.get(rank, 0):
+            tier = 0 if rank is Rank.TEN else 1
+        else:
+            tier = 2
+        return tier, -rank.index
+
+    physical = [card for card in range(NUM_CARDS) for _ in range(counts[card])]
+    return sorted(physical, key=key)[:how_many]
+
+
+def _odds(
+    variant: Variant, hand: Hand, trump: Suit, sample: Sample, confidence: float
+) -> TrumpOdds:
+    side_meld = sample.meld + sample.partner_meld
+    if variant.meld_minimum:
+        side_meld = np.where(side_meld >= variant.meld_minimum, side_meld, 0)
+    totals = side_meld + sample.tricks
+    biddable = _may_name_trump(hand, variant, trump)
+    odds = TrumpOdds(
+        trump,
+        biddable,
+        float(sample.meld.mean()),
+        float(sample.partner_meld.mean()),
+        sample.tricks,
+        totals,
+    )
+    if not biddable:
+        return odds
+    for bid in variant.bidding.levels(int(totals.max())):
+        probability = float((totals >= bid).mean())
+        if probability < LISTED_FROM and odds.make:
+            break
+        odds.make.append((bid, probability))
+        if probability >= confidence:
+            odds.max_bid = bid
+    if not odds.make:
+        odds.make.append((variant.bidding.opening, 0.0))
+    return odds
+
+
+def _may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:
+    """Double deck: the bidder must hold a marriage (K and Q) in the suit named trump."""
+    if not variant.bidding.marriage_in_trump:
+        return True
+    from meldcalc.cards import Card
+
+    return hand.count(Card(Rank.KING, trump)) > 0 and hand.count(Card(Rank.QUEEN, trump)) > 0
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[tuple[int, str], ...]  # (seat, card)
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """One simulated deal, every hand shown and every trick."""
+
+    trump: Suit
+    hands: tuple[Hand, ...]  # as dealt, seat 0 the given hand (after the widow, if any)
+    widow: Hand
+    buried: Hand
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]  # the bidding side, the others
+
+
+def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal:
+    """Deal the unseen cards at random and play the deal out with the policy, recorded."""
+    from meldcalc.play import winning_position
+
+    check_biddable_variant(variant)
+    counts = deal_unseen(hand, variant, 1, np.random.default_rng(seed))
+    seats, _, _ = _take_widow(counts, variant, trump)
+    table = Table.of(variant, trump)
+    out = Game.from_counts(table, seats, variant.deck.copies).play(record=True)
+    cards, order = out.cards[0].tolist(), out.seats[0].tolist()
+    tricks, players = [], variant.players
+    for start in range(0, len(cards), players):
+        trick = cards[start : start + players]
+        who = order[start : start + players]
+        points = sum(variant.counters.get(CARDS[c].rank, 0) for c in trick)
+        if start + players == len(cards):
+            points += variant.last_trick
+        winner = who[winning_position(trick, trump)]
+        tricks.append(
+            Trick(who[0], tuple(zip(who, (str(CARDS[c]) for c in trick))), winner, points)
+        )
+    buried = Hand((counts[0, 0] + counts[0, players] - seats[0, 0]).tolist())
+    bidder_side = int(out.team_points[0, 0]) + sum(
+        variant.counters.get(card.rank, 0) for card in buried.cards()
+    )
+    return PlayedDeal(
+        trump,
+        tuple(Hand(seats[0, seat].tolist()) for seat in range(players)),
+        Hand(counts[0, players].tolist()),
+        buried,
+        tuple(tricks),
+        (bidder_side, int(out.team_points[0, 1])),
+    )

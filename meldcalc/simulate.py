@@ -1,0 +1,334 @@
+"""Playing many deals at once: numpy lock-step play-outs with the seat policy.
+
+Every deal advances one card at a time together with all the others. A hand is a few int32
+bitmasks ("planes"): plane k holds the cards the seat has at least k+1 copies of. Bits are
+laid out rank-major (bit = rank * 4 + suit), so the lowest set bit of a mask is its highest
+card and the highest set bit its lowest card; the trick rules and the policy are then a
+handful of bitwise operations over arrays of deals.
+
+The policy (`choose`) plays every seat, using only what that seat may know: its own hand,
+the cards played, and therefore the union of the unseen cards.
+
+As leader:
+  1. lead trump from the top while the side holds at least half of the trumps still unseen
+     (drawing trump when long in it);
+  2. else cash a sure winner: a non-trump card no unseen card of its suit outranks;
+  3. else lead the lowest card of a non-trump suit (the lowest trump if only trumps remain).
+Following:
+  1. when a partner is winning the trick safely (last to play, or with a boss trump), feed
+     it counters: a ten, else a king, else an ace, outside trump;
+  2. else, able to win: in last seat win as cheaply as possible, otherwise with the highest
+     card that wins;
+  3. else throw the lowest card, keeping counters off the opponents' trick.
+Legality is never the policy's business: it only ever picks among the legal cards, and
+void of the led suit the rules make it trump (and over-trump) where it must.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from meldcalc.cards import NUM_CARDS, RANKS, SUITS, Suit
+from meldcalc.variant import Variant
+
+BITS = len(SUITS) * len(RANKS)
+#: 24 cards fit an int32; narrow arrays halve the memory traffic of every operation
+MASK = np.int32
+#: rank-major bit of each canonical card index (suit * 6 + rank) and back
+BIT_OF = np.array([(i % len(RANKS)) * 4 + i // len(RANKS) for i in range(NUM_CARDS)])
+CARD_OF = np.argsort(BIT_OF)
+SUIT_OF_BIT = np.arange(BITS) % 4
+SUIT_MASK = np.array([sum(1 << (r * 4 + s) for r in range(len(RANKS))) for s in range(4)], MASK)
+ABOVE = (MASK(1) << np.arange(BITS, dtype=MASK)) - 1  # bits of higher-ranked cards
+ONE = MASK(1)
+
+
+def lowest_bit_index(mask: np.ndarray) -> np.ndarray:
+    """Index of the lowest set bit (the highest card); undefined where mask is 0."""
+    return np.frexp((mask & -mask).astype(np.float32))[1] - 1  # exact below 2**24
+
+
+def highest_bit_index(mask: np.ndarray) -> np.ndarray:
+    """Index of the highest set bit (the lowest card); undefined where mask is 0."""
+    return np.frexp(mask.astype(np.float32))[1] - 1
+
+
+def _outranked(mask: np.ndarray) -> np.ndarray:
+    """The cards outranked by some card of the same suit in ``mask`` (suits are 4 bits apart
+    in the rank-major layout, so shifting by multiples of 4 moves a card down its suit)."""
+    below = mask << 4
+    for _ in range(len(RANKS) - 2):
+        below |= below << 4
+    return below
+
+
+def _take_one(planes: np.ndarray, mask: np.ndarray, at: np.ndarray | slice) -> None:
+    """Remove one copy of each ``mask`` card from ``planes[:, at]``: from the top plane that
+    holds it, so the planes stay nested (plane k: at least k+1 copies)."""
+    taken = np.zeros(len(mask), dtype=bool)
+    for plane in planes[::-1]:
+        has = (plane[at] & mask) != 0
+        plane[at] &= ~(mask * (has & ~taken))
+        taken |= has
+
+
+@dataclass
+class Table:
+    """The rules a batch of deals is played under, as masks and arrays.
+
+    ``trump`` is one suit index per deal, so one batch can hold the same deals under every
+    trump (the lock-step costs per operation, not per deal: bigger batches run faster).
+    """
+
+    players: int
+    trump: np.ndarray
+    points: np.ndarray  # trick points of each bit
+    last_trick: int
+    head: str
+    overtrump: bool
+    team: np.ndarray  # team of each seat: 0 is the bidder's side
+
+    @classmethod
+    def of(cls, variant: Variant, trump: Suit | np.ndarray) -> Table:
+        points = np.array([variant.counters.get(RANKS[b // 4], 0) for b in range(BITS)])
+        if variant.partnerships and variant.players % 2 == 0:
+            team = np.array([seat % 2 for seat in range(variant.players)])
+        else:
+            team = np.array([0] + [1] * (variant.players - 1))
+        trumps = np.asarray(trump.index if isinstance(trump, Suit) else trump, dtype=np.int64)
+        return cls(
+            variant.players,
+            trumps,
+            points,
+            variant.last_trick,
+            variant.head,
+            variant.overtrump,
+            team,
+        )
+
+
+def planes_from_counts(counts: np.ndarray, copies: int) -> np.ndarray:
+    """(..., 24 canonical counts) -> (copies, ...) rank-major masks."""
+    ordered = counts[..., CARD_OF]  # rank-major: bit b is column b
+    planes = np.zeros((copies, *ordered.shape[:-1], 4), dtype=np.uint8)
+    for k in range(copies):
+        planes[k, ..., :3] = np.packbits(ordered > k, axis=-1, bitorder="little")
+    return planes.view("<i4")[..., 0].astype(MASK)
+
+
+def counts_from_planes(planes: np.ndarray) -> np.ndarray:
+    """(copies, ...) masks -> (..., 24) canonical counts."""
+    bits = (planes[..., None] >> BIT_OF.astype(MASK)) & 1
+    return bits.sum(axis=0)
+
+
+@dataclass
+class PlayOut:
+    """The result of a batch: points per team, and (when recorded) every card played."""
+
+    team_points: np.ndarray  # (N, 2)
+    cards: np.ndarray | None = None  # (N, plays) canonical card indices
+    seats: np.ndarray | None = None  # (N, plays)
+
+
+class Game:
+    """A batch of deals in progress; `play` runs them to the end."""
+
+    def __init__(
+        self,
+        table: Table,
+        hands: np.ndarray,
+        remaining: np.ndarray,
+        leader: np.ndarray | int = 0,
+        random_seats: tuple[int, ...] = (),
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        """``hands``: (copies, N, players) planes of every seat's hand; ``remaining``:
+        (copies, N) planes of every card still to be played (the union of the hands)."""
+        self.hands = hands.copy()
+        self.n = hands.shape[1]
+        # every card not yet played: what a seat cannot see is this less its own hand
+        self.remaining = remaining.copy()
+        self.t = table = replace(table, trump=np.broadcast_to(table.trump, (self.n,)))
+        self.trump_mask = SUIT_MASK[table.trump]
+        self.trumps_left = np.bitwise_count(remaining & self.trump_mask).sum(axis=0, dtype=np.int32)
+        self.rows = np.arange(self.n)
+        # (copies, N * players): a seat's hand in deal d sits at d * players + seat
+        self.flat = self.hands.reshape(len(self.hands), -1)
+        self.leader = np.broadcast_to(np.asarray(leader, dtype=np.int64), (self.n,)).copy()
+        self.random_seats = np.isin(np.arange(table.players), random_seats)
+        self.rng = rng or np.random.default_rng(0)
+
+    @classmethod
+    def from_counts(cls, table: Table, counts: np.ndarray, copies: int, **options: object) -> Game:
+        """A game from (N, players, 24) canonical per-card counts of every seat's hand."""
+        hands = planes_from_counts(counts, copies)
+        return cls(table, hands, planes_from_counts(counts.sum(axis=1), copies), **options)
+
+    def play(self, record: bool = False) -> PlayOut:
+        t, n = self.t, self.n
+        tricks = int(np.bitwise_count(self.hands[..., 0]).sum(axis=0).max())
+        team_points = np.zeros((n, 2), dtype=np.int64)
+        cards, seats = [], []
+        for trick in range(tricks):
+            last = trick == tricks - 1
+            played, won_by = self._trick(cards if record else None, seats if record else None, last)
+            value = t.points[played].sum(axis=1) + (t.last_trick if trick == tricks - 1 else 0)
+            team_points[self.rows, t.team[won_by]] += value
+            self.leader = won_by
+        if not record:
+            return PlayOut(team_points)
+        return PlayOut(team_points, CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1))
+
+    def _trick(
+        self, cards: list | None, seats: list | None, forced: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Play one trick in every deal: the bits played, and the seat that won it.
+
+        ``forced``: each seat has one card left, so there is nothing to choose."""
+        t, rows = self.t, self.rows
+        played = np.zeros((self.n, t.players), dtype=np.int64)
+        best = best_pos = None
+        for position in range(t.players):
+            seat = (self.leader + position) % t.players
+            self.at = rows * t.players + seat
+            held = self.flat[0, self.at]
+            if forced:
+                bit = lowest_bit_index(held)
+            else:
+                legal = held if best is None else self._legal(held, played[:, 0], best)
+                bit = self._choose(seat, held, legal, position, best, best_pos)
+            self._remove(seat, bit)
+            self.trumps_left -= (bit & 3) == t.trump
+            played[:, position] = bit
+            if best is None:
+                best, best_pos = bit, np.zeros(self.n, dtype=np.int64)
+            else:
+                wins = self._beats(bit, best)
+                best = np.where(wins, bit, best)
+                best_pos = np.where(wins, position, best_pos)
+            if cards is not None:
+                cards.append(bit)
+                seats.append(seat)
+        return played, (self.leader + best_pos) % t.players
+
+    def _beats(self, bit: np.ndarray, best: np.ndarray) -> np.ndarray:
+        suit, best_suit = (bit & 3), (best & 3)
+        return ((suit == best_suit) & (bit < best)) | (
+            (suit == self.t.trump) & (best_suit != self.t.trump)
+        )
+
+    def _legal(self, held: np.ndarray, led: np.ndarray, best: np.ndarray) -> np.ndarray:
+        """RULES.md "Trick play": follow and head, else trump and over-trump, else anything."""
+        t = self.t
+        led_suit, best_suit = (led & 3), (best & 3)
+        follow = held & SUIT_MASK[led_suit]
+        trumped = (best_suit == t.trump) & (led_suit != t.trump)
+        higher = np.where(best_suit == led_suit, follow & ABOVE[best], 0)
+        if t.head == "always":
+            must_head = ~trumped
+        elif t.head == "trump-led":
+            must_head = led_suit == t.trump
+        else:
+            must_head = np.zeros(self.n, dtype=bool)
+        following = np.where(must_head & (higher != 0), higher, follow)
+        trumps = held & self.trump_mask
+        over = np.where(best_suit == t.trump, trumps & ABOVE[best], 0)
+        if t.overtrump:
+            trumps = np.where(over != 0, over, trumps)
+        return np.where(follow != 0, following, np.where(trumps != 0, trumps, held))
+
+    def _remove(self, seat: np.ndarray, bit: np.ndarray) -> None:
+        """Take one copy of each played card out of its seat's hand (the top plane first)."""
+        at, mask = self.at, ONE << bit
+        _take_one(self.flat, mask, at)
+        _take_one(self.remaining, mask, slice(None))
+
+    def _unseen_cards(self) -> np.ndarray:
+        """For each deal: the cards the seat to play cannot see (a copy is in another hand).
+
+        It follows from the seat's own hand and the cards played, so the policy uses nothing
+        a player could not know."""
+        mine = self.flat[:, self.at]
+        unseen = self.remaining[0] & ~mine[0]
+        for left, held in zip(self.remaining[1:], mine[1:]):
+            unseen |= left & ~held
+        return unseen
+
+    def _trump_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """For each deal: the trumps the seat to play holds, and those the others hold (all
+        trumps not yet played, less its own: what any player can work out)."""
+        mine = np.bitwise_count(self.flat[:, self.at] & self.trump_mask).sum(axis=0)
+        return mine, self.trumps_left - mine
+
+    def _choose(
+        self,
+        seat: np.ndarray,
+        held: np.ndarray,
+        legal: np.ndarray,
+        position: int,
+        best: np.ndarray | None,
+        best_pos: np.ndarray | None,
+    ) -> np.ndarray:
+        if best is None:
+            choice = self._lead(seat, held)
+        else:
+            choice = self._follow(seat, legal, position, best, best_pos)
+        if self.random_seats.any():
+            randomly = self.random_seats[seat]
+            choice = np.where(randomly, self._random(legal), choice)
+        return choice
+
+    def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
+        trump_mask = self.trump_mask
+        unseen = self._unseen_cards()
+        my_trumps, unseen_trumps = self._trump_counts()
+        mine = held & trump_mask
+        draw = (mine != 0) & (unseen_trumps > 0) & (2 * my_trumps >= unseen_trumps)
+        # a boss: the seat's top card of a plain suit that no unseen card of the suit outranks
+        bosses = held & ~_outranked(held) & ~_outranked(unseen) & ~trump_mask
+        plain = held & ~trump_mask
+        low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(held))
+        choice = np.where(bosses != 0, lowest_bit_index(bosses), low)
+        return np.where(draw, lowest_bit_index(mine), choice)
+
+    def _follow(
+        self,
+        seat: np.ndarray,
+        legal: np.ndarray,
+        position: int,
+        best: np.ndarray,
+        best_pos: np.ndarray,
+    ) -> np.ndarray:
+        t, trump_mask = self.t, self.trump_mask
+        winner_seat = (self.leader + best_pos) % t.players
+        partner_winning = t.team[winner_seat] == t.team[seat]
+        last = position == t.players - 1
+        best_suit = best & 3
+        wins = legal & ABOVE[best] & SUIT_MASK[best_suit]
+        wins |= np.where(best_suit != t.trump, legal & trump_mask, 0)
+        if last:
+            safe = partner_winning
+            take = highest_bit_index(wins)
+        else:
+            unseen = self._unseen_cards()
+            boss_trump = (best_suit == t.trump) & ((unseen & trump_mask & ABOVE[best]) == 0)
+            safe = partner_winning & boss_trump
+            take = lowest_bit_index(wins)
+        plain = legal & ~trump_mask
+        low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
+        # the counters to feed: tens first, then kings, then aces (rank-major nibbles)
+        counters = plain & 0xF  # aces
+        for nibble in (0xF00, 0xF0):  # kings, then tens, each preferred over the last
+            of_rank = plain & nibble
+            counters = np.where(of_rank != 0, of_rank, counters)
+        feed = np.where(counters != 0, highest_bit_index(counters), low)
+        return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+
+    def _random(self, legal: np.ndarray) -> np.ndarray:
+        """A uniformly random legal card (for measuring the policy against chance)."""
+        bits = (legal[:, None] >> np.arange(BITS)) & 1
+        keys = np.where(bits == 1, self.rng.random((self.n, BITS)), 2.0)
+        return keys.argmin(axis=1)
