@@ -3,6 +3,8 @@ and the bids built on it: reproducible, sensible at the extremes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -14,7 +16,9 @@ from meldcalc.play import legal_cards, winning_position
 from meldcalc.simulate import Game, Table
 from meldcalc.variant import load_variant, shipped_names
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 AUCTION_VARIANTS = [name for name in shipped_names() if load_variant(name).bidding is not None]
+AUCTION_VARIANTS.append(str(EXAMPLES / "house-easy-play.yaml"))  # head/overtrump switched off
 CHECKED_DEALS = 150  # deals per variant replayed card by card against the reference rules
 
 
@@ -34,7 +38,7 @@ def _random_deals(variant, count: int, seed: int) -> np.ndarray:
 @pytest.mark.parametrize("name", AUCTION_VARIANTS)
 def test_every_simulated_card_is_legal_played_once_and_points_add_up(name: str) -> None:
     variant = load_variant(name)
-    counts = _random_deals(variant, 1000, seed=len(name))
+    counts = _random_deals(variant, 1000, seed=len(variant.name))
     trumps = np.arange(len(counts)) % 4
     out = Game.from_counts(Table.of(variant, trumps), counts, variant.deck.copies).play(record=True)
     # trick points of both sides add up to the counters in play (the variant's total less
@@ -177,3 +181,43 @@ def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
     game._trick = checked_trick
     game.play()
     assert len(checked) == variant.hand_size
+
+
+@pytest.mark.parametrize("name", AUCTION_VARIANTS)
+def test_every_auction_variant_gives_a_bid_estimate(name: str) -> None:
+    variant = load_variant(name)
+    hand = Hand(_random_deals(variant, 1, seed=4)[0, 0].tolist())
+    report = estimate(hand, variant, deals=100, seed=4)
+    assert [odds.trump for odds in report.results] != []
+    for odds in report.results:
+        assert len(odds.tricks) == 100
+        assert odds.tricks.min() >= 0 and odds.tricks.max() <= variant.trick_total
+        if odds.biddable:
+            assert odds.make[0][0] == variant.bidding.opening
+        else:
+            assert odds.make == [] and odds.max_bid is None
+
+
+def test_easy_play_rules_change_what_is_legal_in_simulation() -> None:
+    strict, easy = load_variant("single-deck"), load_variant(str(EXAMPLES / "house-easy-play.yaml"))
+    counts = _random_deals(strict, 500, seed=1)
+    trumps = np.arange(500) % 4
+    plays = [
+        Game.from_counts(Table.of(v, trumps), counts, 2).play(record=True) for v in (strict, easy)
+    ]
+    assert (plays[0].cards != plays[1].cards).any()
+
+
+def test_a_meld_minimum_drops_small_side_meld_from_the_totals(tmp_path: Path) -> None:
+    house = tmp_path / "minimum.yaml"
+    house.write_text(
+        "name: minimum\nextends: double-deck\ntitle: t\nsource: s\nhouse: {meld_minimum: 20}\n"
+    )
+    hand = Hand.parse("AS AS AS 10S 10S 10S AH 10H 10H 10H KH QH 10D 10D 10D 10D 10C 10C 10C 10C")
+    with_minimum = estimate(hand, load_variant(str(house)), 300, seed=6, trumps=[Suit.HEARTS])
+    without = estimate(hand, load_variant("double-deck"), 300, seed=6, trumps=[Suit.HEARTS])
+    kept, every = with_minimum.best, without.best
+    assert (kept.tricks == every.tricks).all()
+    side = every.totals - every.tricks
+    assert (kept.totals == np.where(side >= 20, every.totals, every.tricks)).all()
+    assert (side < 20).any() and (side >= 20).any()
