@@ -13,6 +13,7 @@ so the numbers depend on the seed alone, never on how many processes (`--jobs`) 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -118,7 +119,8 @@ def estimate(
     samples = _run_chunks(hand, variant, deals, seed, trumps, jobs, progress)
     results = [_odds(variant, hand, trump, samples[trump], confidence) for trump in trumps]
     results.sort(
-        key=lambda r: (r.max_bid is not None, r.max_bid or 0, r.expected_total), reverse=True
+        key=lambda r: (r.max_bid is not None, r.max_bid or 0, r.biddable, r.expected_total),
+        reverse=True,
     )
     return BidReport(hand, variant, deals, seed, confidence, results, warnings or [])
 
@@ -134,29 +136,24 @@ def _run_chunks(
 ) -> dict[Suit, Sample]:
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     tasks = [(hand, variant, size, seed, number, trumps) for number, size in enumerate(sizes)]
-    if jobs > 1 and len(tasks) > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    with contextlib.ExitStack() as stack:
+        run = map
+        if jobs > 1 and len(tasks) > 1:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = []
-            for part in pool.map(_chunk_task, tasks):
-                parts.append(part)
-                if progress:
-                    progress(sum(len(p[trumps[0]].tricks) for p in parts), deals)
-    else:
-        parts = []
-        for task in tasks:
-            parts.append(_chunk_task(task))
+            run = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)).map
+        parts, done = [], 0
+        for part in run(_chunk_task, tasks):  # in chunk order, whatever finishes first
+            parts.append(part)
+            done += len(part[trumps[0]].tricks)
             if progress:
-                progress(sum(len(p[trumps[0]].tricks) for p in parts), deals)
+                progress(done, deals)
+
+    def joined(trump: Suit, name: str) -> np.ndarray:
+        return np.concatenate([getattr(part[trump], name) for part in parts])
+
     return {
-        trump: Sample(
-            *(
-                np.concatenate([getattr(p[trump], f) for p in parts])
-                for f in ("meld", "partner_meld", "tricks")
-            )
-        )
-        for trump in trumps
+        t: Sample(joined(t, "meld"), joined(t, "partner_meld"), joined(t, "tricks")) for t in trumps
     }
 
 
@@ -240,11 +237,12 @@ def _take_widow(
     """The seats' hands for play under ``trump`` (the bidder with the widow, less what it
     buries), the bidder's meld in each deal, and the points of the buried cards."""
     engine = engine_for(variant)
-    seats = counts[:, : variant.players].copy()
     size = counts.shape[0]
     if not variant.widow:
         meld = engine.best(Hand(counts[0, 0].tolist()), trump).total
+        seats = counts[:, : variant.players]
         return seats, np.full(size, meld, dtype=np.int64), np.zeros(size, dtype=np.int64)
+    seats = counts[:, : variant.players].copy()
     melds = np.zeros(size, dtype=np.int64)
     buried = np.zeros(size, dtype=np.int64)
     for deal in range(size):

@@ -248,6 +248,11 @@ def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.nd
     """``component``'s best score for each row of ``counts``."""
     import numpy as np
 
+    if len(component.items) == 1:  # no search: as many copies as the cards allow
+        item = component.items[0]
+        copies = np.min([counts[:, card] // need for card, need in item.needs], axis=0)
+        values = [item.rule.value(k) for k in range(int(copies.max()) + 1)]
+        return np.array(values, dtype=np.int64)[copies]
     cards = list(component.cards)
     held = counts[:, cards]
     keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))

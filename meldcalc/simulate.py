@@ -69,8 +69,9 @@ def _take_one(planes: np.ndarray, mask: np.ndarray, at: np.ndarray | slice) -> N
     holds it, so the planes stay nested (plane k: at least k+1 copies)."""
     taken = np.zeros(len(mask), dtype=bool)
     for plane in planes[::-1]:
-        has = (plane[at] & mask) != 0
-        plane[at] &= ~(mask * (has & ~taken))
+        values = plane[at]
+        has = (values & mask) != 0
+        plane[at] = values & ~(mask * (has & ~taken))
         taken |= has
 
 
