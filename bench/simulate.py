@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from meldcalc.deal import deal_counts
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import load_variant
 
@@ -34,15 +35,8 @@ HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 
 def whole_deals(name: str, count: int, seed: int) -> tuple[object, np.ndarray]:
     variant = load_variant(name)
-    rng = np.random.default_rng(seed)
-    deck = np.array([card.index for card in variant.deck.cards()])
-    order = rng.permuted(np.tile(deck, (count, 1)), axis=1)
-    counts = np.zeros((count, variant.players, 24), dtype=np.int64)
-    rows = np.arange(count)
-    for seat in range(variant.players):
-        for column in range(seat * variant.hand_size, (seat + 1) * variant.hand_size):
-            counts[rows, seat, order[:, column]] += 1
-    return variant, counts
+    counts = deal_counts(variant, count, np.random.default_rng(seed))
+    return variant, counts[:, : variant.players]
 
 
 def speed(name: str, count: int, runs: int) -> float:

@@ -163,34 +163,12 @@ def _chunk_task(task: tuple) -> dict[Suit, Sample]:
     return simulate_chunk(hand, variant, size, rng, trumps)
 
 
-def unseen_cards(hand: Hand, variant: Variant) -> np.ndarray:
-    """Canonical indices of every card the bidder does not hold, copies repeated."""
-    return np.array(
-        [
-            card.index
-            for card in CARDS
-            for _ in range(variant.deck.copies_of(card) - hand.count(card))
-        ]
-    )
-
-
 def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generator) -> np.ndarray:
     """(size, players + 1, 24) counts: seat 0 the bidder's hand, then the others, then the
     widow (empty when the variant has none)."""
-    shuffled = rng.permuted(np.tile(unseen_cards(hand, variant), (size, 1)), axis=1)
-    counts = np.zeros((size, variant.players + 1, NUM_CARDS), dtype=np.int64)
-    counts[:, 0] = hand.counts
-    widow_start = (variant.players - 1) * variant.hand_size
-    bounds = [
-        ((seat - 1) * variant.hand_size, seat * variant.hand_size)
-        for seat in range(1, variant.players)
-    ]
-    bounds.append((widow_start, widow_start + variant.widow))
-    offsets = np.arange(size)[:, None] * NUM_CARDS
-    for seat, (start, stop) in enumerate(bounds, start=1):
-        flat = (shuffled[:, start:stop] + offsets).ravel()
-        counts[:, seat] = np.bincount(flat, minlength=size * NUM_CARDS).reshape(size, NUM_CARDS)
-    return counts
+    from meldcalc.deal import deal_counts
+
+    return deal_counts(variant, size, rng, bidder=hand)
 
 
 def simulate_chunk(

@@ -10,6 +10,7 @@ import pytest
 
 from meldcalc.bidding import bury, deal_unseen, estimate, play_one
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
+from meldcalc.deal import deal_counts
 from meldcalc.errors import UnsupportedError
 from meldcalc.meld import best_meld
 from meldcalc.play import legal_cards, winning_position
@@ -24,15 +25,7 @@ CHECKED_DEALS = 150  # deals per variant replayed card by card against the refer
 
 def _random_deals(variant, count: int, seed: int) -> np.ndarray:
     """(count, players, 24) counts: whole deals of the variant (the widow left out)."""
-    rng = np.random.default_rng(seed)
-    deck = [card.index for card in variant.deck.cards()]
-    counts = np.zeros((count, variant.players, 24), dtype=np.int64)
-    for deal in range(count):
-        order = rng.permutation(deck)
-        for seat in range(variant.players):
-            for card in order[seat * variant.hand_size : (seat + 1) * variant.hand_size]:
-                counts[deal, seat, card] += 1
-    return counts
+    return deal_counts(variant, count, np.random.default_rng(seed))[:, : variant.players]
 
 
 @pytest.mark.parametrize("name", AUCTION_VARIANTS)
