@@ -429,10 +429,10 @@ def _progress() -> Callable[[int, int], None] | None:
 
 @app.command()
 def play(
-    hand: HandArgument = None,
     trump: Annotated[
         TrumpChoice, typer.Option("--trump", "-t", case_sensitive=False, help="Trump suit.")
-    ] = TrumpChoice.S,
+    ],
+    hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     seed: SeedOption = None,
     fmt: Annotated[PlayFormat, typer.Option("--format", "-f")] = PlayFormat.table,

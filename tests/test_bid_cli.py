@@ -107,3 +107,8 @@ def test_play_table_and_bad_hand() -> None:
     assert result.exit_code == 0 and "points: bidding side" in result.stdout
     bad = run("play", "AS KX", "-t", "H")
     assert bad.exit_code == 2 and "'KX' at column 4" in bad.stderr
+
+
+def test_play_needs_a_trump() -> None:
+    result = run("play", HAND)
+    assert result.exit_code == 2 and "--trump" in result.stderr
