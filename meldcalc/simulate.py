@@ -39,7 +39,6 @@ MASK = np.int32
 #: rank-major bit of each canonical card index (suit * 6 + rank) and back
 BIT_OF = np.array([(i % len(RANKS)) * 4 + i // len(RANKS) for i in range(NUM_CARDS)])
 CARD_OF = np.argsort(BIT_OF)
-SUIT_OF_BIT = np.arange(BITS) % 4
 SUIT_MASK = np.array([sum(1 << (r * 4 + s) for r in range(len(RANKS))) for s in range(4)], MASK)
 ABOVE = (MASK(1) << np.arange(BITS, dtype=MASK)) - 1  # bits of higher-ranked cards
 ONE = MASK(1)
@@ -158,6 +157,7 @@ class Game:
         self.rows = np.arange(self.n)
         # (copies, N * players): a seat's hand in deal d sits at d * players + seat
         self.flat = self.hands.reshape(len(self.hands), -1)
+        self.at = self.rows * table.players  # where the seat to play sits in flat, per deal
         self.leader = np.broadcast_to(np.asarray(leader, dtype=np.int64), (self.n,)).copy()
         self.random_seats = np.isin(np.arange(table.players), random_seats)
         self.rng = rng or np.random.default_rng(0)
