@@ -1,10 +1,22 @@
 """A cache of variant files already read and checked, so a run need not import YAML.
 
-The CLI runs once per hand in shell loops; reading YAML costs more than the count itself.
-An entry holds the merged, checked data of a variant and the stamp (path, mtime, size) of
-every file it was read from (the file and what it ``extends``). It is used only while
-every stamp still matches and the meldcalc version is the same; anything unreadable is
-simply a miss. ``MELDCALC_CACHE_DIR`` moves the cache, ``MELDCALC_NO_CACHE=1`` turns it off.
+The CLI runs once per hand in shell loops; reading and checking YAML costs more than the
+count itself. The cache must never serve stale data, so it trusts nothing but bytes:
+
+- An entry is found by the path as the user gave it (made absolute, symlinks *not*
+  resolved: ``extends`` is resolved from the folder the user named, so one file linked
+  into two folders is two variants).
+- It records the chain of files read (the file, then what it ``extends``, as those paths
+  were resolved) with the SHA-256 of the exact bytes that were parsed. A lookup reads every
+  file of the chain again and serves the entry only if every hash matches: an edit that
+  keeps size and time, a re-pointed symlink or a file changed mid-read is a miss.
+- The entry is sealed by the SHA-256 of its own text, written to a temporary file and
+  renamed into place. Anything unexpected (a broken seal, a missing field, a path that does
+  not match, JSON nested too deep) is a miss, never an error.
+
+``MELDCALC_CACHE_DIR`` moves the cache; ``MELDCALC_NO_CACHE=1`` turns it off. Without a
+usable home folder (HOME unset, no passwd entry, a relative XDG_CACHE_HOME) there is simply
+no cache.
 """
 
 from __future__ import annotations
@@ -12,55 +24,121 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from meldcalc import __version__
 
+#: Bumped whenever the layout of an entry or of the cached data changes.
+FORMAT = 2
+#: An entry larger than this is not ours: variant files are small.
+MAX_ENTRY_BYTES = 4 * 1024 * 1024
+_OFF = ("", "0", "false", "no", "off")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
 
 def cache_dir() -> Path | None:
-    if os.environ.get("MELDCALC_NO_CACHE"):
+    """The cache folder, or None when the cache is off or there is nowhere sensible for it."""
+    if os.environ.get("MELDCALC_NO_CACHE", "").strip().lower() not in _OFF:
         return None
     if os.environ.get("MELDCALC_CACHE_DIR"):
         return Path(os.environ["MELDCALC_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "meldcalc"
+    base = _xdg_cache_home()
+    return base / "meldcalc" if base is not None else None
+
+
+def _xdg_cache_home() -> Path | None:
+    """XDG_CACHE_HOME if absolute (the spec says to ignore a relative one), else ~/.cache."""
+    configured = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(configured):
+        return Path(configured)
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):  # HOME unset and no passwd entry
+        return None
+    return home / ".cache" if home.is_absolute() else None
+
+
+def key_path(path: Path) -> str:
+    """The path as given, absolute, with symlinks and ``..`` left as they are."""
+    return str(path if path.is_absolute() else Path.cwd() / path)
 
 
 def _entry(path: Path) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    digest = hashlib.sha256(f"{__version__}\0{path.resolve()}".encode()).hexdigest()
-    return folder / f"variant-{digest[:24]}.json"
+    name = digest(f"{FORMAT}\0{__version__}\0{key_path(path)}".encode())
+    return folder / f"variant-{name[:32]}.json"
 
 
-def stamp(path: Path) -> list[Any]:
-    status = path.stat()
-    return [str(path.resolve()), status.st_mtime_ns, status.st_size]
+def read(path: Path, first: bytes, read_source: Callable[[Path], bytes]) -> dict[str, Any] | None:
+    """The cached entry for the file at ``path`` whose bytes are ``first``, or None.
 
-
-def read(path: Path) -> dict[str, Any] | None:
-    """The cached data of the variant at ``path``, or None when absent or stale."""
+    ``read_source`` reads the other files of the chain, exactly as loading does; an entry
+    is fresh only if every file still holds the bytes it was made from.
+    """
     entry = _entry(path)
-    try:
-        cached = json.loads(entry.read_text(encoding="utf-8")) if entry else None
-        fresh = cached and all(stamp(Path(s[0])) == s for s in cached["stamps"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+    if entry is None:
         return None
-    return cached if fresh else None
+    try:
+        record = _unsealed(entry)
+        chain = record["chain"]
+        if not chain or chain[0] != [key_path(path), digest(first)]:
+            return None
+        for source, expected in chain[1:]:
+            if digest(read_source(Path(source))) != expected:
+                return None
+        data, file = record["data"], record["file"]
+        if isinstance(data, dict) and isinstance(file, str):
+            return record
+    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
+        pass  # a file of the chain gone or unreadable, a damaged entry: read afresh
+    return None
 
 
-def write(path: Path, data: dict[str, Any], file: str, sources: list[Path]) -> None:
-    """Remember a checked variant; a cache that cannot be written is no cache."""
+def _unsealed(entry: Path) -> dict[str, Any]:
+    """The entry's record, if its seal (the digest of the text below it) holds."""
+    with entry.open("rb") as stream:
+        raw = stream.read(MAX_ENTRY_BYTES + 1)
+    seal, _, text = raw.partition(b"\n")
+    if len(raw) > MAX_ENTRY_BYTES or seal.decode("ascii") != digest(text):
+        raise ValueError("a damaged cache entry")
+    record = json.loads(text)
+    if not isinstance(record, dict):
+        raise ValueError("a damaged cache entry")
+    return record
+
+
+def write(path: Path, data: dict[str, Any], file: str, chain: list[tuple[Path, bytes]]) -> None:
+    """Remember a checked variant made from ``chain`` (each file read and its bytes).
+
+    Written to a temporary file and renamed, so a reader sees a whole entry or none; a
+    cache that cannot be written is no cache.
+    """
     entry = _entry(path)
     if entry is None:
         return
-    record = {"file": file, "data": data, "stamps": [stamp(source) for source in sources]}
+    record = {
+        "file": file,
+        "chain": [[key_path(source), digest(content)] for source, content in chain],
+        "data": data,
+    }
+    text = json.dumps(record, ensure_ascii=False).encode()
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary = entry.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(record), encoding="utf-8")
-        temporary.replace(entry)
+        entry.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".variant-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(digest(text).encode() + b"\n" + text)
+            os.replace(temporary, entry)
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError:
         pass

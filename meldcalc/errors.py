@@ -1,5 +1,10 @@
 """The errors meldcalc raises for bad input. Anything else is a bug of ours."""
 
+from __future__ import annotations
+
+#: Quoted input is cut to this many characters: a message must stay readable whatever was typed.
+QUOTE_LIMIT = 40
+
 
 class MeldcalcError(ValueError):
     """Bad input from the user: the CLI prints the message and exits with code 2."""
@@ -23,3 +28,17 @@ class VariantError(MeldcalcError):
 
 class UnsupportedError(MeldcalcError):
     """A request the chosen variant's rules do not allow (a bid in a game without auction)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to a readable length: ``'AAAA…' (10000000 characters)``."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def shown_path(path: object) -> str:
+    """A file name as the start of a message: as written when it is plain, else quoted."""
+    text = str(path)
+    return text if text.isprintable() and len(text) <= 200 else quote(text, 200)

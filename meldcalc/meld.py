@@ -142,7 +142,12 @@ class Component:
 
 
 class _Search:
-    """Depth-first search over the copies of each item, keeping the class budgets."""
+    """Depth-first search over the copies of each item, keeping the class budgets.
+
+    Branch and bound: a branch is left as soon as its score plus the most the remaining
+    items could add (each as many copies as the hand holds, ignoring the classes) cannot
+    beat the best found, so the first, greedy, descent usually settles it.
+    """
 
     def __init__(self, items: tuple[Item, ...], counts: tuple[int, ...] | list[int]) -> None:
         self.items = items
@@ -154,11 +159,17 @@ class _Search:
         self.chosen: list[tuple[Item, int]] = []
         self.best: list[tuple[Item, int]] = []
         self.best_score = -1
+        self.most = [0] * (len(items) + 1)  # most the items from i on could add
+        for i in range(len(items) - 1, -1, -1):
+            value, copies = items[i].rule.value, items[i].most_copies(counts)
+            self.most[i] = self.most[i + 1] + max(value(k) for k in range(copies + 1))
 
     def visit(self, i: int, score: int) -> None:
         if i == len(self.items):
             if score > self.best_score:
                 self.best_score, self.best = score, list(self.chosen)
+            return
+        if score + self.most[i] <= self.best_score:
             return
         item = self.items[i]
         for copies in self._choices(item):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meldcalc.cards import CARD_NAMES, RANK_TOKENS
-from meldcalc.errors import VariantError
+from meldcalc.errors import VariantError, quote
 
 
 @dataclass
@@ -42,8 +42,19 @@ class Node:
         return self.value
 
 
+#: Values a file may expand to through aliases: a real variant has a few hundred, and a
+#: "billion laughs" file of nested aliases must be refused before it eats the memory.
+MAX_VALUES = 20_000
+_CORE_TAG = "tag:yaml.org,2002:"
+
+
 def read_yaml(text: str, file: str) -> Node:
-    """Parse one YAML document (safe loader only) into Nodes; duplicate keys are errors."""
+    """Parse one YAML document (safe loader only) into Nodes.
+
+    Duplicate keys, explicit tags (``!!int``, ``!!python/object``: a variant file holds plain
+    values only), values that cannot be converted, and alias expansion past `MAX_VALUES`
+    are problems reported at their place, never exceptions.
+    """
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
@@ -51,55 +62,138 @@ def read_yaml(text: str, file: str) -> Node:
         root = loader.get_single_node()
         if root is None:
             raise VariantError([f"{file}:1:1: empty file: expected a mapping of variant fields"])
-        problems: list[str] = []
-        tree = _to_node(root, loader, file, "", problems)
+        reader = _NodeReader(loader, file)
+        tree = reader.node(root, "")
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else f"{file}:1:1"
         what = ", ".join(part for part in (error.context, error.problem) if part)
         raise VariantError([f"{where}: syntax error: {what}"]) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _line_column(text, error.position)
+        what = f"character {error.character!r} is not allowed in a YAML file"
+        raise VariantError([f"{file}:{line}:{column}: {what}"]) from None
+    except (yaml.YAMLError, RecursionError) as error:
+        raise VariantError([f"{file}:1:1: cannot read the YAML: {quote(str(error), 80)}"]) from None
     finally:
         loader.dispose()
-    if problems:
-        raise VariantError(problems)
+    if reader.problems:
+        raise VariantError(reader.problems)
     return tree
 
 
-def _to_node(node: Any, loader: Any, file: str, path: str, problems: list[str]) -> Node:
-    import yaml
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
-    line, column = node.start_mark.line + 1, node.start_mark.column + 1
-    if isinstance(node, yaml.MappingNode):
+
+class _NodeReader:
+    """Turns composed YAML nodes into `Node`s, collecting problems as it goes."""
+
+    def __init__(self, loader: Any, file: str) -> None:
+        self.loader, self.file = loader, file
+        self.problems: list[str] = []
+        self.values = 0
+
+    def node(self, node: Any, path: str) -> Node:
+        import yaml
+
+        self.values += 1
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        if self.values > MAX_VALUES:
+            raise VariantError(
+                [
+                    f"{self.file}:{line}:{column}: {path + ': ' if path else ''}more than"
+                    f" {MAX_VALUES} values (aliases that expand without end?): a variant file"
+                    " needs a few hundred"
+                ]
+            )
+        tag = self._unexpected_tag(node)
+        if tag is not None:
+            where = Node(None, self.file, line, column, path)
+            self.problems.append(
+                where.problem(f"unexpected YAML tag {tag!r}: a variant file holds plain values")
+            )
+            return where
+        if isinstance(node, yaml.MappingNode):
+            return Node(self._mapping(node, path), self.file, line, column, path)
+        if isinstance(node, yaml.SequenceNode):
+            values = [self.node(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+            return Node(values, self.file, line, column, path)
+        return Node(self._scalar(node, line, column, path), self.file, line, column, path)
+
+    def _mapping(self, node: Any, path: str) -> dict[str, Node]:
         items: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            key = str(loader.construct_object(key_node))
+            key_line, key_column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            key = str(self._scalar(key_node, key_line, key_column, path))
             child = f"{path}.{key}" if path else key
             if key in items:
-                k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                problems.append(f"{file}:{k_line}:{k_col}: {child}: duplicate key {key!r}")
-            items[key] = _to_node(value_node, loader, file, child, problems)
-        return Node(items, file, line, column, path)
-    if isinstance(node, yaml.SequenceNode):
-        values = [
-            _to_node(item, loader, file, f"{path}[{i}]", problems)
-            for i, item in enumerate(node.value)
-        ]
-        return Node(values, file, line, column, path)
-    return Node(loader.construct_object(node), file, line, column, path)
+                self.problems.append(
+                    f"{self.file}:{key_line}:{key_column}: {child}: duplicate key {quote(key)}"
+                )
+            items[key] = self.node(value_node, child)
+        return items
+
+    def _scalar(self, node: Any, line: int, column: int, path: str) -> Any:
+        """The value of a scalar; one that cannot be converted is a problem, kept as text."""
+        import yaml
+
+        if not isinstance(node, yaml.ScalarNode):
+            self.problems.append(
+                f"{self.file}:{line}:{column}: {path + ': ' if path else ''}expected a plain key"
+            )
+            return "?"
+        try:
+            return self.loader.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as error:
+            where = f"{self.file}:{line}:{column}: {path + ': ' if path else ''}"
+            self.problems.append(f"{where}cannot read {quote(node.value)}: {quote(str(error), 80)}")
+            return node.value
+
+    def _unexpected_tag(self, node: Any) -> str | None:
+        """The tag written on ``node``, if it differs from what its plain form would be."""
+        import yaml
+
+        if isinstance(node, yaml.ScalarNode):
+            plain = node.style in (None, "")
+            implied = (
+                self.loader.resolve(yaml.ScalarNode, node.value, (True, False))
+                if plain
+                else f"{_CORE_TAG}str"
+            )
+        elif isinstance(node, yaml.MappingNode):
+            implied = f"{_CORE_TAG}map"
+        else:
+            implied = f"{_CORE_TAG}seq"
+        if node.tag == implied:
+            return None
+        return node.tag.replace(_CORE_TAG, "!!")
 
 
 # --- the spec --------------------------------------------------------------------------
 
 
 def describe(value: Any) -> str:
-    """How an unexpected value is quoted in a message."""
+    """How an unexpected value is quoted in a message (cut to a readable length)."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
     if value is None:
         return "nothing"
-    return repr(value)
+    return quote(value)
+
+
+def control_character(text: str, allowed: str = "") -> str | None:
+    """The first control or format character of ``text`` (bidi overrides, escapes, NUL),
+    which would be printed raw to a terminal, or None."""
+    import unicodedata
+
+    for character in text:
+        if character not in allowed and unicodedata.category(character) in ("Cc", "Cf"):
+            return character
+    return None
 
 
 class Spec:
@@ -114,22 +208,30 @@ class Spec:
         raise NotImplementedError
 
 
+#: The largest integer a field takes unless it says otherwise: far above any real table,
+#: low enough that no sum meldcalc makes can overflow.
+MAX_INTEGER = 10**9
+
+
 @dataclass
 class Integer(Spec):
-    minimum: int | None = 0
+    minimum: int = 0
     doc: str = ""
+    maximum: int = MAX_INTEGER
 
     def check(self, node: Node, problems: list[str]) -> None:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int):
             problems.append(node.problem(f"expected an integer, got {describe(value)}"))
-        elif self.minimum is not None and value < self.minimum:
+        elif value < self.minimum:
             problems.append(node.problem(f"expected an integer >= {self.minimum}, got {value}"))
+        elif value > self.maximum:
+            problems.append(
+                node.problem(f"expected an integer <= {self.maximum}, got {describe(value)}")
+            )
 
     def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": "integer"}
-        if self.minimum is not None:
-            schema["minimum"] = self.minimum
+        schema = {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
         return _with_doc(schema, self.doc)
 
 
@@ -154,6 +256,9 @@ class Text(Spec):
     doc: str = ""
     accept: Callable[[Any], bool] | None = None
     json: dict[str, Any] | None = None
+    max_length: int = 100
+    #: paragraphs may hold line breaks and tabs; other control characters never
+    multiline: bool = False
 
     def check(self, node: Node, problems: list[str]) -> None:
         value = node.value
@@ -164,14 +269,23 @@ class Text(Spec):
             problems.append(node.problem(f"expected {self.what}, got {describe(value)}"))
         elif self.choices and value not in self.choices:
             choices = ", ".join(self.choices)
-            problems.append(node.problem(f"expected one of {choices}, got {value!r}"))
+            problems.append(node.problem(f"expected one of {choices}, got {describe(value)}"))
+        elif len(value) > self.max_length:
+            problems.append(
+                node.problem(f"expected at most {self.max_length} characters, got {len(value)}")
+            )
+        elif (bad := control_character(value, "\n\t" if self.multiline else "")) is not None:
+            problems.append(
+                node.problem(f"control character {bad!r} in {describe(value)}: expected text")
+            )
 
     def json_schema(self) -> dict[str, Any]:
         if self.choices:
             return _with_doc({"enum": list(self.choices)}, self.doc)
         if self.json is not None:
             return _with_doc(dict(self.json), self.doc)
-        return _with_doc({"type": "string", "minLength": 1}, self.doc)
+        schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
+        return _with_doc(schema, self.doc)
 
 
 @dataclass
@@ -179,6 +293,7 @@ class ListOf(Spec):
     item: Spec
     min_items: int = 1
     doc: str = ""
+    max_items: int = 24
 
     def check(self, node: Node, problems: list[str]) -> None:
         if not isinstance(node.value, list):
@@ -187,11 +302,21 @@ class ListOf(Spec):
         if len(node.value) < self.min_items:
             wanted = f"{self.min_items} item{'s' if self.min_items > 1 else ''}"
             problems.append(node.problem(f"expected at least {wanted}, got {len(node.value)}"))
+        if len(node.value) > self.max_items:
+            problems.append(
+                node.problem(f"expected at most {self.max_items} items, got {len(node.value)}")
+            )
+            return
         for child in node.value:
             self.item.check(child, problems)
 
     def json_schema(self) -> dict[str, Any]:
-        schema = {"type": "array", "items": self.item.json_schema(), "minItems": self.min_items}
+        schema = {
+            "type": "array",
+            "items": self.item.json_schema(),
+            "minItems": self.min_items,
+            "maxItems": self.max_items,
+        }
         return _with_doc(schema, self.doc)
 
 
@@ -331,20 +456,31 @@ CARD = Text(
     accept=_is_card,
     json={"type": "string", "pattern": f"^{_RANK_PATTERN}[SsHhDdCc♠♥♦♣♤♡♢♧]$"},
 )
+#: Bounds that keep every sum far from overflow and every search small; real tables are far
+#: inside them (the biggest meld shipped is 3000, the biggest counter 11).
+MAX_POINTS = 1_000_000
+MAX_COUNTER = 10_000
+MAX_COPIES = 4
+MAX_MELDS = 64
+MAX_BID = 10_000_000
+
 POINTS = OneOf(
-    (Integer(), ListOf(Integer())),
+    (Integer(maximum=MAX_POINTS), ListOf(Integer(maximum=MAX_POINTS), max_items=8)),
     what="an integer or a list of integers (single, double, triple, quadruple)",
     doc="Points for one copy, or a list by multiplicity: [single, double, triple, quadruple]."
     " k copies past the list score as the last listed multiple plus the rest.",
 )
-NAMES = OneOf((Text(), ListOf(Text())), what="a name or a list of names")
+NAME = Text(max_length=64)
+NAMES = OneOf((NAME, ListOf(NAME)), what="a name or a list of names")
 
 MELD = Record(
     {
-        "name": Field(Text(doc="Shown in results; unique in the variant."), required=True),
+        "name": Field(
+            Text(max_length=64, doc="Shown in results; unique in the variant."), required=True
+        ),
         "class": Field(
             OneOf(
-                (Text(), ListOf(Text(), min_items=0)),
+                (NAME, ListOf(NAME, min_items=0, max_items=8)),
                 what="a class name or a list of class names",
                 doc="Reuse class(es): a card serves at most one meld of each class. An empty"
                 " list makes a bonus that uses no cards (it never competes).",
@@ -366,7 +502,7 @@ MELD = Record(
             Record(
                 {
                     "melds": Field(NAMES, required=True),
-                    "from_copies": Field(Integer(minimum=1), required=True),
+                    "from_copies": Field(Integer(minimum=1, maximum=MAX_COPIES), required=True),
                 },
                 doc="From this many copies up, this meld may use cards that the named melds"
                 " of its class already use.",
@@ -387,36 +523,45 @@ MELD_FULL = Record(
 )
 
 INCREMENT = Record(
-    {"from": Field(Integer(), required=True), "by": Field(Integer(minimum=1), required=True)}
+    {
+        "from": Field(Integer(maximum=MAX_BID), required=True),
+        "by": Field(Integer(minimum=1, maximum=MAX_BID), required=True),
+    }
 )
 
 VARIANT_FIELDS: dict[str, Field] = {
-    "name": Field(Text(doc="The variant's name, as given to --variant."), required=True),
-    "title": Field(Text(doc="A one-line title."), required=True),
-    "source": Field(Text(doc="Where the numbers come from."), required=True),
-    "description": Field(Text(doc="A paragraph for learners.")),
-    "extends": Field(Text(doc="A shipped variant's name or a path to start from.")),
+    "name": Field(
+        Text(max_length=64, doc="The variant's name, as given to --variant."), required=True
+    ),
+    "title": Field(Text(max_length=200, doc="A one-line title."), required=True),
+    "source": Field(
+        Text(max_length=2000, multiline=True, doc="Where the numbers come from."), required=True
+    ),
+    "description": Field(Text(max_length=5000, multiline=True, doc="A paragraph for learners.")),
+    "extends": Field(
+        Text(max_length=1000, doc="A shipped variant's name or a path to start from.")
+    ),
     "deck": Field(
         Record(
             {
-                "ranks": Field(ListOf(RANK), required=True),
-                "copies": Field(Integer(minimum=1), required=True),
+                "ranks": Field(ListOf(RANK, max_items=6), required=True),
+                "copies": Field(Integer(minimum=1, maximum=MAX_COPIES), required=True),
             },
             doc="Ranks in the deck, and how many copies of each card.",
         ),
         required=True,
     ),
-    "players": Field(Integer(minimum=2), required=True),
+    "players": Field(Integer(minimum=2, maximum=6), required=True),
     "partnerships": Field(Boolean(doc="True when partners sit opposite."), required=True),
-    "hand_size": Field(Integer(minimum=1), required=True),
-    "widow": Field(Integer(doc="Cards set aside for the bidder (widow or kitty).")),
-    "stock": Field(Integer(doc="Cards left to draw from (two-handed).")),
-    "melds": Field(ListOf(MELD), required=True),
+    "hand_size": Field(Integer(minimum=1, maximum=96), required=True),
+    "widow": Field(Integer(maximum=96, doc="Cards set aside for the bidder (widow or kitty).")),
+    "stock": Field(Integer(maximum=96, doc="Cards left to draw from (two-handed).")),
+    "melds": Field(ListOf(MELD, max_items=MAX_MELDS), required=True),
     "tricks": Field(
         Record(
             {
-                "counters": Field(MapOf(RANK, Integer()), required=True),
-                "last_trick": Field(Integer(), required=True),
+                "counters": Field(MapOf(RANK, Integer(maximum=MAX_COUNTER)), required=True),
+                "last_trick": Field(Integer(maximum=MAX_COUNTER), required=True),
             },
             doc="Points each rank scores in tricks won, and the last-trick bonus.",
         ),
@@ -427,13 +572,15 @@ VARIANT_FIELDS: dict[str, Field] = {
             (
                 Record(
                     {
-                        "opening": Field(Integer(), required=True),
-                        "increments": Field(ListOf(INCREMENT), required=True),
+                        "opening": Field(Integer(maximum=MAX_BID), required=True),
+                        "increments": Field(ListOf(INCREMENT, max_items=8), required=True),
                         "dealer_forced": Field(Boolean()),
                         "marriage_in_trump": Field(Boolean()),
                         "game": Field(Integer(minimum=1)),
                         "concede": Field(Boolean()),
-                        "rounds": Field(Integer(minimum=1, doc="Bidding rounds (1: bid once).")),
+                        "rounds": Field(
+                            Integer(minimum=1, maximum=100, doc="Bidding rounds (1: bid once).")
+                        ),
                     }
                 ),
                 Text(choices=("none",)),
@@ -465,7 +612,7 @@ def variant_spec(complete: bool) -> Record:
     """The spec of a whole variant (complete) or of a file that `extends` another."""
     if complete:
         fields = dict(VARIANT_FIELDS)
-        fields["melds"] = Field(ListOf(MELD_FULL), required=True)
+        fields["melds"] = Field(ListOf(MELD_FULL, max_items=MAX_MELDS), required=True)
         return Record(fields)
     partial = {name: Field(f.spec) for name, f in VARIANT_FIELDS.items()}
     partial["name"] = VARIANT_FIELDS["name"]

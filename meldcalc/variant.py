@@ -6,13 +6,17 @@ Every number a variant uses lives in its YAML file; this module only reads, merg
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
-from meldcalc.errors import HandError, VariantError
+from meldcalc.errors import HandError, VariantError, quote, shown_path
 
 if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is loaded
     from meldcalc.schema import Node
@@ -187,30 +191,84 @@ class Variant:
 # --- loading -----------------------------------------------------------------------------
 
 
+#: A variant file larger than this is not a variant file (the shipped ones are ~2 KB).
+MAX_FILE_BYTES = 1024 * 1024
+#: How many files an ``extends`` chain may hold (the shipped variants use at most three).
+MAX_CHAIN = 16
+
+
 def load_variant(spec: str | Path) -> Variant:
     """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
     return _load_checked(resolve(spec))
 
 
 def load_variant_file(path: Path) -> Variant:
-    """A variant from this very file (never a shipped name), as ``meldcalc check`` reads it."""
-    if not path.is_file():
-        raise VariantError([f"{path}: no such variant file"])
-    return _load_checked(path)
+    """A variant from this very file (never a shipped name), read and checked afresh, as
+    ``meldcalc check`` must: it never takes the cache's word for a file."""
+    return _load_checked(path, use_cache=False)
 
 
-def _load_checked(path: Path) -> Variant:
-    """Read, merge and check a file, or take what an earlier run checked (`cache`)."""
+def _load_checked(path: Path, use_cache: bool = True) -> Variant:
+    """Read, merge and check a file, or take what an earlier run checked (`cache`).
+
+    The cache is keyed on the bytes of every file of the chain, so the file itself is
+    always read; only the YAML parsing and the checks are saved.
+    """
     from meldcalc import cache
 
-    cached = cache.read(path)
+    first = read_source(path)
+    cached = cache.read(path, first, read_source) if use_cache else None
     if cached is not None:
-        return _model(cached["data"], cached["file"])
-    sources: list[Path] = []
-    tree = load_tree(path, sources=sources)
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return _model(cached["data"], cached["file"])
+    sources: list[tuple[Path, bytes]] = []
+    tree = load_tree(path, sources=sources, first=first)
     variant = build_variant(tree)
-    cache.write(path, tree.plain(), tree.file, sources)
+    if use_cache:
+        cache.write(path, tree.plain(), tree.file, sources)
     return variant
+
+
+def read_source(path: Path) -> bytes:
+    """The bytes of a variant file: a regular file of at most `MAX_FILE_BYTES`.
+
+    Opened without blocking and checked after opening, so a FIFO, a device or a folder is
+    refused without hanging, whatever it was when its name was looked up.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise VariantError([f"{shown_path(path)}: no such variant file"]) from None
+    except OSError as error:
+        if error.errno == errno.EISDIR:
+            raise VariantError([f"{shown_path(path)}: not a regular file (a folder)"]) from None
+        raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise VariantError([f"{shown_path(path)}: not a regular file: expected a YAML variant file"])
+        try:
+            content = stream.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
+    if len(content) > MAX_FILE_BYTES:
+        raise VariantError(
+            [f"{shown_path(path)}: larger than {MAX_FILE_BYTES // 1024} KB: not a variant file"]
+        )
+    return content
+
+
+def decode_source(content: bytes, name: str) -> str:
+    """The text of a variant file, which must be UTF-8; a bad byte is named by its place."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = content[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        byte = content[error.start]
+        raise VariantError(
+            [f"{name}:{line}:{column}: byte 0x{byte:02x} is not UTF-8: expected UTF-8 text"]
+        ) from None
 
 
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
@@ -220,60 +278,94 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
         return shipped_dir() / f"{text}.yaml"
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
-    if looks_like_path or path.is_file():
-        if not path.is_file():
-            raise VariantError([f"{text}: no such variant file"])
+    if looks_like_path and not os.path.lexists(path):
+        raise VariantError([f"{shown_path(text)}: no such variant file"])
+    if looks_like_path or path.exists():
         return path
     names = ", ".join(shipped_names())
     raise VariantError(
-        [f"unknown variant {text!r}: expected one of {names}, or a path to a YAML file"]
+        [f"unknown variant {quote(text)}: expected one of {names}, or a path to a YAML file"]
     )
 
 
-def load_tree(path: Path, chain: tuple[Path, ...] = (), sources: list[Path] | None = None) -> Node:
+def load_tree(
+    path: Path, sources: list[tuple[Path, bytes]] | None = None, first: bytes | None = None
+) -> Node:
     """The file's Node tree with everything it ``extends`` merged beneath it.
 
-    ``sources`` collects every file read, for the cache to watch.
+    ``sources`` collects every file read with the bytes that were parsed, for the cache;
+    ``first``: the bytes of ``path`` when the caller has read them already.
     """
+    trees: list[Node] = []
+    seen: list[Path] = []
+    extends: Node | None = None
+    while True:
+        content = first if first is not None and not trees else _read_parent(path, extends)
+        if sources is not None:
+            sources.append((path, content))
+        tree = _parse_file(path, content)
+        trees.append(tree)
+        seen.append(path.resolve())
+        extends = tree.value.pop("extends", None)
+        if extends is None:
+            break
+        path = _parent_of(extends, path, seen)
+    merged = trees.pop()
+    while trees:
+        merged = merge(merged, trees.pop())
+    return merged
+
+
+def _read_parent(path: Path, extends: Node | None) -> bytes:
+    """Read a file; problems with a parent are reported at the ``extends`` that names it."""
+    try:
+        return read_source(path)
+    except VariantError as error:
+        if extends is None:
+            raise
+        raise VariantError([extends.problem(error.problems[0])]) from None
+
+
+def _parse_file(path: Path, content: bytes) -> Node:
     from meldcalc.schema import describe, read_yaml
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise VariantError([f"{path}: cannot read: {error}"]) from None
-    if sources is not None:
-        sources.append(path)
-    tree = read_yaml(text, display_name(path))
+    name = display_name(path)
+    tree = read_yaml(decode_source(content, name), name)
     if not isinstance(tree.value, dict):
         got = describe(tree.plain())
         raise VariantError([tree.problem(f"expected a mapping of variant fields, got {got}")])
-    extends = tree.value.pop("extends", None)
-    if extends is None:
-        return tree
+    if "name" not in tree.value:
+        raise VariantError([tree.problem("missing field 'name': every variant file names itself")])
+    return tree
+
+
+def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
+    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it."""
+    from meldcalc.schema import describe
+
     if not isinstance(extends.value, str):
         got = describe(extends.plain())
         raise VariantError([extends.problem(f"expected a variant name or path, got {got}")])
-    parent_path = _resolve_parent(extends, path)
-    chain = (*chain, path.resolve())
-    if parent_path.resolve() in chain:
-        cycle = " -> ".join(p.name for p in (*chain, parent_path.resolve()))
-        raise VariantError([extends.problem(f"extends cycle: {cycle}")])
-    return merge(load_tree(parent_path, chain, sources), tree)
-
-
-def _resolve_parent(extends: Node, path: Path) -> Path:
     try:
-        return resolve(extends.value, base=path.parent)
+        parent = resolve(extends.value, base=path.parent)
     except VariantError as error:
         raise VariantError([extends.problem(error.problems[0])]) from None
+    if parent.resolve() in seen:
+        cycle = " -> ".join(p.name for p in (*seen, parent.resolve()))
+        raise VariantError([extends.problem(f"extends cycle: {cycle}")])
+    if len(seen) >= MAX_CHAIN:
+        raise VariantError(
+            [extends.problem(f"more than {MAX_CHAIN} files in the extends chain")]
+        )
+    return parent
 
 
 def display_name(path: Path) -> str:
     """Shipped files are named by their file name, others as the user wrote the path."""
     try:
         return path.resolve().relative_to(shipped_dir().resolve()).as_posix()
-    except ValueError:
-        return str(path)
+    except (ValueError, OSError, RuntimeError):
+        return shown_path(path)
 
 
 def merge(base: Node, override: Node) -> Node:

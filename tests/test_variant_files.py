@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -149,21 +150,21 @@ def test_example_house_file_loads_and_is_not_listed_as_a_variant() -> None:
 
 
 def test_cached_variant_equals_a_fresh_read_and_follows_edits(tmp_path: Path) -> None:
-    import os
-
     from meldcalc import cache
+    from meldcalc.variant import read_source
 
     base = tmp_path / "base.yaml"
     base.write_text((Path(__file__).parent.parent / "variants" / "single-deck.yaml").read_text())
     house = tmp_path / "house.yaml"
     house.write_text("name: house\nextends: ./base.yaml\ntitle: t\nsource: s\n")
     fresh = load_variant(str(house))
-    assert cache.read(house) is not None
+    assert cache.read(house, house.read_bytes(), read_source) is not None
     assert load_variant(str(house)) == fresh
-    # Editing the parent file makes the cached entry stale.
+    # Editing the parent file makes the cached entry stale, even keeping size and time.
+    status = base.stat()
     base.write_text(base.read_text().replace("points: 10\n", "points: 12\n"))
-    os.utime(base, ns=(1, 1))
-    assert cache.read(house) is None
+    os.utime(base, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert cache.read(house, house.read_bytes(), read_source) is None
     assert {m.name: m for m in load_variant(str(house)).melds}["dix"].points == (12,)
 
 
