@@ -331,6 +331,25 @@ def _identity(group: list[Item]) -> tuple:
     return tuple((item.rule.name, item.needs) for item in group)
 
 
+#: The most copy combinations one component may have: its exhaustive search must finish in
+#: well under a second on any hand (a roundhouse bonus in double deck has 390,625).
+MAX_COMBINATIONS = 1_000_000
+
+
+def hardest_component(variant: Variant) -> tuple[int, list[str]]:
+    """The largest number of copy combinations a component of ``variant`` can have, and
+    the melds in it: what bounds the cost of the exact search."""
+    worst: tuple[int, list[str]] = (1, [])
+    for component in MeldEngine(variant).unique:
+        combinations = 1
+        for item in component.items:
+            most = min(variant.deck.copies // need for _, need in item.needs)
+            combinations *= most + 1
+        if combinations > worst[0]:
+            worst = (combinations, sorted({item.rule.name for item in component.items}))
+    return worst
+
+
 _ENGINES: dict[int, MeldEngine] = {}
 
 

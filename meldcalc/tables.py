@@ -95,7 +95,10 @@ def bidding_lines(variant: Variant) -> list[str]:
     bidding = variant.bidding
     if bidding is None:
         return ["no auction: the turned-up card names trump"]
-    steps = ", ".join(f"steps of {inc.by} from {inc.start}" for inc in bidding.increments)
+    first, *later = bidding.increments
+    steps = ", then ".join(
+        [f"steps of {first.by}", *(f"steps of {inc.by} from {inc.start}" for inc in later)]
+    )
     lines = [f"opening bid at least {bidding.opening}; {steps}"]
     if bidding.rounds:
         lines.append(f"{bidding.rounds} round{'s' if bidding.rounds > 1 else ''} of bidding only")

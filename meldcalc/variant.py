@@ -10,6 +10,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -122,9 +123,15 @@ class Bidding:
         bids, bid = [], self.opening
         while bid <= up_to:
             bids.append(bid)
-            step = next(inc for inc in reversed(self.increments) if inc.start <= bid)
-            bid = (bid // step.by + 1) * step.by
+            bid = self.next_bid(bid)
         return bids
+
+    def next_bid(self, bid: int) -> int:
+        """The lowest legal bid above ``bid``: the next multiple of the step in force there
+        (below the first ``from``, the first step)."""
+        step = next((inc for inc in reversed(self.increments) if inc.start <= bid), None)
+        by = (step or self.increments[0]).by
+        return (bid // by + 1) * by
 
 
 @dataclass(frozen=True)
@@ -245,7 +252,7 @@ def read_source(path: Path) -> bytes:
         raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
     with os.fdopen(descriptor, "rb") as stream:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise VariantError([f"{shown_path(path)}: not a regular file: expected a YAML variant file"])
+            raise VariantError([f"{shown_path(path)}: not a regular file: expected a YAML file"])
         try:
             content = stream.read(MAX_FILE_BYTES + 1)
         except OSError as error:
@@ -418,21 +425,60 @@ def build_variant(tree: Node) -> Variant:
     problems.extend(_semantic_problems(tree))
     if problems:
         raise VariantError(problems)
-    return _model(tree.plain(), tree.file)
+    variant = _model(tree.plain(), tree.file)
+    _check_search_size(variant, tree)
+    return variant
+
+
+def _check_search_size(variant: Variant, tree: Node) -> None:
+    """Melds that compete for the same cards in too many ways would make counting slow."""
+    from meldcalc.meld import MAX_COMBINATIONS, hardest_component
+
+    combinations, names = hardest_component(variant)
+    if combinations > MAX_COMBINATIONS:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise VariantError(
+            [
+                tree.value["melds"].problem(
+                    f"{len(names)} melds of one class share cards ({shown}): more than"
+                    f" {MAX_COMBINATIONS:,} ways to combine their copies to search"
+                )
+            ]
+        )
 
 
 def _semantic_problems(tree: Node) -> list[str]:
     """What the spec cannot see: cards the deck lacks, names, the size of the deal."""
     fields = tree.value
-    deck_ranks = {_rank(node.value) for node in fields["deck"].value["ranks"].value}
+    ranks = fields["deck"].value["ranks"]
+    deck_ranks = {_rank(node.value) for node in ranks.value}
     problems = [
+        *_rank_problems(ranks),
         *_deal_problems(tree, len(deck_ranks)),
-        *_meld_problems(fields["melds"], deck_ranks),
+        *_meld_problems(fields["melds"], deck_ranks, fields["deck"].value["copies"].value),
         *_increment_problems(fields["bidding"]),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks:
-            problems.append(node.problem(f"rank {key!r} is not in the deck"))
+            problems.append(node.problem(f"rank {quote(key)} is not in the deck"))
+    return problems
+
+
+def _blame(tree: Node, *nodes: Node) -> Node:
+    """Of the nodes a problem involves, the first the user's own file wrote.
+
+    A house file that changes one value can make an inherited one wrong; the problem is
+    reported where the house file made it, not in the shipped parent."""
+    return next((node for node in nodes if node.file == tree.file), nodes[0])
+
+
+def _rank_problems(ranks: Node) -> list[str]:
+    seen: set[Rank] = set()
+    problems = []
+    for node in ranks.value:
+        if _rank(node.value) in seen:
+            problems.append(node.problem(f"rank {quote(node.value)} is listed twice"))
+        seen.add(_rank(node.value))
     return problems
 
 
@@ -440,57 +486,83 @@ def _deal_problems(tree: Node, ranks: int) -> list[str]:
     fields = tree.value
     deck = fields["deck"].value
     size = len(SUITS) * ranks * deck["copies"].value
-    players, hand = fields["players"].value, fields["hand_size"].value
-    widow = fields["widow"].value if "widow" in fields else 0
-    stock = fields["stock"].value if "stock" in fields else 0
-    dealt = players * hand + widow + stock
-    if dealt == size:
-        return []
-    return [
-        fields["hand_size"].problem(
-            f"{players} players x {hand} cards + widow {widow} + stock {stock} = {dealt}"
-            f" cards, but the deck holds {size}"
+    players, hand = fields["players"], fields["hand_size"]
+    widow, stock = fields.get("widow"), fields.get("stock")
+    problems = []
+    if fields["partnerships"].value and players.value % 2:
+        where = _blame(tree, fields["partnerships"], players)
+        problems.append(
+            where.problem(f"partnerships need an even number of players, got {players.value}")
         )
-    ]
+    dealt = players.value * hand.value + (widow.value if widow else 0)
+    dealt += stock.value if stock else 0
+    if dealt != size:
+        involved = [hand, players, *(n for n in (widow, stock) if n), deck["copies"]]
+        problems.append(
+            _blame(tree, *involved).problem(
+                f"{players.value} players x {hand.value} cards + widow"
+                f" {widow.value if widow else 0} + stock {stock.value if stock else 0}"
+                f" = {dealt} cards, but the deck holds {size}"
+            )
+        )
+    return problems
 
 
-def _meld_problems(melds: Node, deck_ranks: set[Rank]) -> list[str]:
+def _meld_problems(melds: Node, deck_ranks: set[Rank], copies: int) -> list[str]:
     problems: list[str] = []
     names = [meld.value["name"].value for meld in melds.value]
     for meld in melds.value:
+        problems += _meld_card_problems(meld, deck_ranks, copies)
         fields = meld.value
-        for key in ("trump", "non_trump", "around"):
-            if key in fields:
-                for node in _as_list(fields[key]):
-                    if _rank(node.value) not in deck_ranks:
-                        problems.append(node.problem(f"rank {node.value!r} is not in the deck"))
-        for node in fields["cards"].value if "cards" in fields else []:
-            if _rank(node.value[:-1]) not in deck_ranks:
-                problems.append(node.problem(f"card {node.value!r} is not in the deck"))
         if "reuse" in fields:
             for node in _as_list(fields["reuse"].value["melds"]):
                 if node.value not in names:
-                    problems.append(node.problem(f"no meld named {node.value!r}"))
+                    problems.append(node.problem(f"no meld named {quote(node.value)}"))
     for i, name in enumerate(names):
         if name in names[:i]:
             node = melds.value[i].value["name"]
-            problems.append(node.problem(f"a second meld named {name!r}"))
+            problems.append(node.problem(f"a second meld named {quote(name)}"))
+    return problems
+
+
+def _meld_card_problems(meld: Node, deck_ranks: set[Rank], copies: int) -> list[str]:
+    """Cards the deck lacks, or a meld needing more copies of a card than the deck holds."""
+    fields, problems = meld.value, []
+    for key in ("trump", "non_trump", "around"):
+        if key in fields:
+            nodes = _as_list(fields[key])
+            for node in nodes:
+                if _rank(node.value) not in deck_ranks:
+                    problems.append(node.problem(f"rank {quote(node.value)} is not in the deck"))
+            needed = max(Counter(_rank(node.value) for node in nodes).values())
+            if needed > copies:
+                problems.append(
+                    fields[key].problem(
+                        f"needs {needed} copies of a card; the deck holds {copies} of each"
+                    )
+                )
+    if "cards" in fields:
+        for node in fields["cards"].value:
+            if _rank(node.value[:-1]) not in deck_ranks:
+                problems.append(node.problem(f"card {quote(node.value)} is not in the deck"))
+        cards = Counter(Card.parse(node.value) for node in fields["cards"].value)
+        card, needed = cards.most_common(1)[0]
+        if needed > copies:
+            problems.append(
+                fields["cards"].problem(
+                    f"needs {needed} copies of {card}; the deck holds {copies} of each"
+                )
+            )
     return problems
 
 
 def _increment_problems(bidding: Node) -> list[str]:
     if not isinstance(bidding.value, dict):
         return []
-    increments = bidding.value["increments"].value
-    starts = [inc.value["from"].value for inc in increments]
-    opening = bidding.value["opening"].value
-    if starts != sorted(starts) or starts[0] > opening:
-        return [
-            bidding.value["increments"].problem(
-                f"expected increments in rising order, the first from at most the opening"
-                f" bid {opening}; got from {starts}"
-            )
-        ]
+    increments = bidding.value["increments"]
+    starts = [inc.value["from"].value for inc in increments.value]
+    if starts != sorted(set(starts)):
+        return [increments.problem(f"expected increments in rising order of from; got {starts}")]
     return []
 
 
