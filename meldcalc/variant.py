@@ -361,9 +361,7 @@ def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
         cycle = " -> ".join(p.name for p in (*seen, parent.resolve()))
         raise VariantError([extends.problem(f"extends cycle: {cycle}")])
     if len(seen) >= MAX_CHAIN:
-        raise VariantError(
-            [extends.problem(f"more than {MAX_CHAIN} files in the extends chain")]
-        )
+        raise VariantError([extends.problem(f"more than {MAX_CHAIN} files in the extends chain")])
     return parent
 
 
