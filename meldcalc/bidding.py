@@ -14,7 +14,10 @@ so the numbers depend on the seed alone, never on how many processes (`--jobs`) 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,11 +26,15 @@ from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Rank, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.meld import MeldResult, engine_for
 from meldcalc.simulate import Game, Table, planes_from_counts
-from meldcalc.variant import Variant
+from meldcalc.variant import Bidding, Variant
 
 CHUNK = 2000
-#: bid levels are listed while P(make) stays at least this
-LISTED_FROM = 0.05
+#: The band of bid levels shown: from the last made this often ...
+NEARLY_CERTAIN = 0.95
+#: ... to the first made less often than this.
+UNLIKELY = 0.05
+#: A band wider than this (only absurd house tables make one) is shown every k-th level.
+MAX_LEVELS = 200
 
 
 @dataclass(frozen=True)
@@ -136,12 +143,7 @@ def _run_chunks(
 ) -> dict[Suit, Sample]:
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     tasks = [(hand, variant, size, seed, number, trumps) for number, size in enumerate(sizes)]
-    with contextlib.ExitStack() as stack:
-        run = map
-        if jobs > 1 and len(tasks) > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            run = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)).map
+    with worker_map(jobs, len(tasks)) as run:
         parts, done = [], 0
         for part in run(_chunk_task, tasks):  # in chunk order, whatever finishes first
             parts.append(part)
@@ -155,6 +157,38 @@ def _run_chunks(
     return {
         t: Sample(joined(t, "meld"), joined(t, "partner_meld"), joined(t, "tricks")) for t in trumps
     }
+
+
+@contextlib.contextmanager
+def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
+    """``map``, or an ordered map over worker processes when more than one job is useful.
+
+    Never more workers than CPUs or tasks. The workers end with the run however it ends:
+    the pool is terminated on the way out (an error, Ctrl-C, SIGTERM turned into
+    SystemExit), and on Linux each worker is also told to die with its parent, should the
+    parent be killed outright."""
+    workers = min(jobs, tasks, os.cpu_count() or 1)
+    if workers <= 1:
+        yield map
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(workers, initializer=_die_with_parent) as pool:
+        yield pool.imap
+
+
+def _die_with_parent() -> None:
+    """In a worker: ask Linux for SIGTERM when the parent process dies (prctl
+    PR_SET_PDEATHSIG); elsewhere nothing, the parent's clean-up has to do."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
 def _chunk_task(task: tuple) -> dict[Suit, Sample]:
@@ -279,18 +313,41 @@ def _odds(
         sample.tricks,
         totals,
     )
-    if not biddable:
-        return odds
-    for bid in variant.bidding.levels(int(totals.max())):
-        probability = float((totals >= bid).mean())
-        if probability < LISTED_FROM and odds.make:
-            break
-        odds.make.append((bid, probability))
-        if probability >= confidence:
-            odds.max_bid = bid
-    if not odds.make:
-        odds.make.append((variant.bidding.opening, 0.0))
+    if biddable:
+        odds.make, odds.max_bid = make_odds(variant.bidding, totals, confidence)
     return odds
+
+
+def make_odds(
+    bidding: Bidding, totals: np.ndarray, confidence: float
+) -> tuple[list[tuple[int, float]], int | None]:
+    """P(make) of the bid levels that matter, and the highest bid made with ``confidence``.
+
+    The levels listed run from the last one made at least `NEARLY_CERTAIN` of the time (or
+    the highest safe bid, if lower; the opening bid at least) to the first one made less
+    than `UNLIKELY` of the time: the band where the decision lies. Each P(make) is a count
+    in the sorted totals, so even a wide band costs little; it is thinned to at most
+    `MAX_LEVELS` rows.
+    """
+    ordered = np.sort(totals)
+
+    def made(bid: int) -> float:
+        return float(len(ordered) - np.searchsorted(ordered, bid, side="left")) / len(ordered)
+
+    def reached(probability: float) -> int:
+        """The highest total reached with at least this probability."""
+        return int(ordered[len(ordered) - max(1, math.ceil(probability * len(ordered) - 1e-9))])
+
+    max_bid = bidding.last_at_most(reached(confidence))
+    start = bidding.last_at_most(min(reached(NEARLY_CERTAIN), reached(confidence)))
+    bid, make = bidding.first_at_least(start or 0), []
+    while True:
+        make.append((bid, made(bid)))
+        if make[-1][1] < UNLIKELY:
+            break
+        bid = bidding.next_bid(bid)
+    stride = math.ceil(len(make) / MAX_LEVELS)
+    return make[::stride] if stride > 1 else make, max_bid
 
 
 def _may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:

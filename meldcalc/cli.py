@@ -1,8 +1,9 @@
 """The command line: thin Typer wrappers over the pure functions below it.
 
-This is the one place that reads stdin, prints and exits. Errors of the user's making
-(`MeldcalcError`) become one clear line on stderr and exit code 2; anything else is our bug
-and keeps its traceback (exit code 1).
+This is the one place that reads stdin, prints and exits (with `console` for what the
+operating system does to the streams). Errors of the user's making (`MeldcalcError`)
+become one clear line on stderr and exit code 2; anything else is our bug and keeps its
+traceback (exit code 1).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from meldcalc import __version__
+from meldcalc import __version__, console
 from meldcalc.cards import Hand, Suit
+from meldcalc.console import EXIT_BAD_INPUT, EXIT_FAILURE, OutputError
 from meldcalc.errors import HandError, MeldcalcError, VariantError
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
@@ -31,20 +33,31 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-EXIT_BAD_INPUT = 2
+#: A seed is a whole number in this range; the same seed always gives the same numbers.
+MAX_SEED = 2**63 - 1
+#: Simulated deals per trump: a million take about a minute; more is never worth it.
+MAX_DEALS = 1_000_000
+#: Below this many deals a standard error means little.
+FEW_DEALS = 30
 
 
-class TrumpChoice(str, enum.Enum):
-    S = "S"
-    H = "H"
-    D = "D"
-    C = "C"
+def _suit(text: str) -> Suit:
+    """A suit option as hands write suits: S, ♠ (also ♠️), spades; any case."""
+    from meldcalc.notation import parse_suit
 
-    @property
-    def suit(self) -> Suit:
-        return Suit(self.value)
+    try:
+        return parse_suit(text)
+    except MeldcalcError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _probability(value: float) -> float:
+    if not 0.01 <= value <= 0.99:  # also refuses nan
+        raise typer.BadParameter(f"expected a probability from 0.01 to 0.99, got {value}")
+    return value
 
 
 def _complete_variant(incomplete: str) -> list[str]:
@@ -59,23 +72,32 @@ HandArgument = Annotated[
         help="The hand, e.g. 'AS 10S KS QS JS JD' or 'S: A 10 K Q J D: J' (quotes optional)."
         " '-' or a pipe on stdin: one hand per line.",
         show_default=False,
+        metavar="HAND",
     ),
 ]
 TrumpOption = Annotated[
-    Optional[TrumpChoice],
-    typer.Option("--trump", "-t", case_sensitive=False, help="Trump suit; default: all four."),
+    Optional[Suit],
+    typer.Option(
+        "--trump",
+        "-t",
+        parser=_suit,
+        metavar="SUIT",
+        help="Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...); default: all four.",
+    ),
 ]
 VariantOption = Annotated[
     str,
     typer.Option(
         "--variant",
         "-V",
+        metavar="NAME|FILE",
         help="A shipped variant's name or a path to a YAML rules file.",
         autocompletion=_complete_variant,
     ),
 ]
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
+    Format,
+    typer.Option("--format", "-f", help="Output format.", case_sensitive=False, metavar="FORMAT"),
 ]
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="A hand of the wrong size is an error, not a warning.")
@@ -85,7 +107,15 @@ ExplainOption = Annotated[
     typer.Option("--explain", help="Say in words why the total is what it is, and near misses."),
 ]
 SeedOption = Annotated[
-    Optional[int], typer.Option("--seed", "-s", help="Random seed: the same seed, the same cards.")
+    Optional[int],
+    typer.Option(
+        "--seed",
+        "-s",
+        min=0,
+        max=MAX_SEED,
+        metavar="SEED",
+        help="Random seed, a whole number from 0 to 2^63-1: the same seed, the same numbers.",
+    ),
 ]
 
 
@@ -100,9 +130,20 @@ class TableFormat(str, enum.Enum):
     json = "json"
 
 
+class DealFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+def _print(text: str = "") -> None:
+    """A line of results on stdout (failures there become `OutputError`)."""
+    sys.stdout.write(text + "\n")
+
+
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"meldcalc {__version__}")
+        _print(f"meldcalc {__version__}")
         raise typer.Exit()
 
 
@@ -118,7 +159,12 @@ def _main(
 
 def _fail(message: str) -> None:
     for line in message.splitlines():
-        typer.echo(f"meldcalc: error: {line}", err=True)
+        sys.stderr.write(f"meldcalc: error: {line}\n")
+
+
+def _warn(warnings: list[str], prefix: str = "") -> None:
+    for warning in warnings:
+        sys.stderr.write(f"meldcalc: warning: {prefix}{warning}\n")
 
 
 @contextlib.contextmanager
@@ -137,20 +183,66 @@ def _load(variant: str) -> Variant:
     return load_variant(variant)
 
 
-def _input_lines(hand: list[str] | None) -> Iterator[tuple[int, str]] | None:
-    """Numbered hand lines for batch mode, or None when the hand is on the command line."""
-    if hand == ["-"] or (not hand and not sys.stdin.isatty()):
+def _input_lines(hand: list[str] | None) -> Iterator[tuple[int, str | MeldcalcError]] | None:
+    """Numbered input lines for batch mode (blank and ``#`` lines skipped), each its text or
+    what makes it unreadable; None when the hand is on the command line."""
+    if hand == ["-"] or (not hand and console.stdin_is_piped()):
+        lines = console.read_lines(console.stdin_bytes())
         return (
-            (number, line.strip())
-            for number, line in enumerate(sys.stdin, start=1)
-            if line.strip() and not line.lstrip().startswith("#")
+            (number, text)
+            for number, text in lines
+            if not isinstance(text, str) or (text.strip() and not text.lstrip().startswith("#"))
         )
     if not hand:
-        raise MeldcalcError("no hand given: pass one, e.g. 'AS 10S KS', or '-' to read stdin")
+        closed = " (standard input is closed)" if sys.stdin is None else ""
+        raise MeldcalcError(
+            f"no hand given{closed}: pass one, e.g. 'AS 10S KS', or '-' to read stdin"
+        )
     return None
 
 
-@app.command()
+def _report_each(
+    hand: list[str] | None,
+    compute: Callable[[str], Any],
+    writer_for: Callable[[bool], ReportWriter],
+) -> None:
+    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report.
+
+    Every input line gives one record or one error naming its line (on stderr, and in the
+    output where the format keeps a record per line); the rest go on, and the exit code
+    is then 2.
+    """
+    from meldcalc.notation import split_label
+
+    with _user_errors():
+        lines = _input_lines(hand)
+        writer = writer_for(lines is not None)
+        if lines is None:
+            report = compute(" ".join(hand or []))
+            _warn(report.warnings)
+            writer.write(report, 1)
+            writer.close()
+            return
+    failed = False
+    for number, text in lines:
+        label, body = split_label(text) if isinstance(text, str) else (None, "")
+        try:
+            if isinstance(text, MeldcalcError):
+                raise text
+            report = compute(body)
+        except MeldcalcError as error:
+            failed = True
+            _fail(f"line {number}: {error}")
+            writer.write_error(number, str(error), label)
+            continue
+        _warn(report.warnings, f"line {number}: ")
+        writer.write(report, number, label)
+    writer.close()
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command(short_help="Count the best meld of a hand, under one trump or each.")
 def meld(
     hand: HandArgument = None,
     trump: TrumpOption = None,
@@ -168,55 +260,19 @@ def meld(
 
     with _user_errors():
         rules = _load(variant)
-    chosen = trump.suit if trump else None
     _report_each(
         hand,
-        lambda text: meld_report(text, rules, chosen, strict),
+        lambda text: meld_report(text, rules, trump, strict),
         lambda batch: MeldWriter(fmt, sys.stdout, batch, explain=explain),
     )
 
 
-def _report_each(
-    hand: list[str] | None,
-    compute: Callable[[str], Any],
-    writer_for: Callable[[bool], ReportWriter],
+@app.command(short_help="List the shipped rule variants.")
+def variants(
+    fmt: Annotated[
+        ListFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = ListFormat.table,
 ) -> None:
-    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report.
-
-    A bad line is reported with its number on stderr and the rest go on; the exit code is
-    then 2.
-    """
-    with _user_errors():
-        lines = _input_lines(hand)
-        writer = writer_for(lines is not None)
-        if lines is None:
-            report = compute(" ".join(hand or []))
-            _warn(report.warnings)
-            writer.write(report, 1)
-            writer.close()
-            return
-    failed = False
-    for number, text in lines:
-        try:
-            report = compute(text)
-        except MeldcalcError as error:
-            failed = True
-            _fail(f"line {number}: {error}")
-            continue
-        _warn(report.warnings, f"line {number}: ")
-        writer.write(report, number)
-    writer.close()
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
-
-
-def _warn(warnings: list[str], prefix: str = "") -> None:
-    for warning in warnings:
-        typer.echo(f"meldcalc: warning: {prefix}{warning}", err=True)
-
-
-@app.command()
-def variants(fmt: Annotated[ListFormat, typer.Option("--format", "-f")] = ListFormat.table) -> None:
     """List the shipped rule variants.
 
     Example: meldcalc variants
@@ -227,20 +283,25 @@ def variants(fmt: Annotated[ListFormat, typer.Option("--format", "-f")] = ListFo
     with _user_errors():
         rows = shipped_summaries()
     if fmt is ListFormat.json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        _print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        typer.echo(variants_table(rows))
+        _print(variants_table(rows))
 
 
-@app.command()
+@app.command(short_help="Show a variant's whole scoring table.")
 def table(
     variant: Annotated[
         str,
         typer.Argument(
-            help="A shipped variant's name or a path.", autocompletion=_complete_variant
+            help="A shipped variant's name or a path.",
+            autocompletion=_complete_variant,
+            metavar="VARIANT",
         ),
     ] = DEFAULT_VARIANT,
-    fmt: Annotated[TableFormat, typer.Option("--format", "-f")] = TableFormat.table,
+    fmt: Annotated[
+        TableFormat,
+        typer.Option("--format", "-f", metavar="FORMAT", help="table, markdown or json."),
+    ] = TableFormat.table,
 ) -> None:
     """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
 
@@ -252,74 +313,100 @@ def table(
     with _user_errors():
         data = scoring_table(_load(variant))
     if fmt is TableFormat.json:
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        _print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        typer.echo(scoring_text(data, markdown=fmt is TableFormat.markdown))
+        _print(scoring_text(data, markdown=fmt is TableFormat.markdown))
 
 
-@app.command()
+@app.command(short_help="Validate house-rules files, every problem linter-style.")
 def check(
-    files: Annotated[list[str], typer.Argument(help="Variant files to validate.")],
+    files: Annotated[
+        list[str],
+        typer.Argument(help="Variant files, or folders of them, to validate.", metavar="FILE"),
+    ],
 ) -> None:
     """Validate house-rules files; every problem as file:line:column: key: message.
 
+    A folder stands for every .yaml file in it (and its subfolders). Each file is read
+    afresh, never from the cache.
+
     Example: meldcalc check house.yaml
     """
-    from meldcalc.variant import load_variant_file
+    from meldcalc.variant import load_variant_file, variant_files
 
-    bad = 0
+    checked = bad = 0
     for file in files:
         try:
-            variant = load_variant_file(Path(file))
+            paths = variant_files(Path(file))
         except VariantError as error:
-            bad += 1
-            for problem in error.problems:
-                typer.echo(problem)
-        else:
-            typer.echo(f"{file}: ok ({variant.name}: {variant.title})")
-    typer.echo(f"{len(files)} file(s) checked, {bad} with problems", err=True)
+            checked, bad = checked + 1, bad + 1
+            _print(error.problems[0])
+            continue
+        for path in paths:
+            checked += 1
+            try:
+                variant = load_variant_file(path)
+            except VariantError as error:
+                bad += 1
+                for problem in error.problems:
+                    _print(problem)
+            else:
+                _print(f"{path}: ok ({variant.name}: {variant.title})")
+    sys.stderr.write(f"{checked} file(s) checked, {bad} with problems\n")
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
-@app.command()
+@app.command(short_help="Deal random hands in the notation meld reads.")
 def deal(
     variant: VariantOption = DEFAULT_VARIANT,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many.")] = 1,
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, metavar="N", help="How many deals.")
+    ] = 1,
     seed: SeedOption = None,
     players: Annotated[
         bool, typer.Option("--players", help="Show every seat of each deal (and the widow).")
     ] = False,
+    fmt: Annotated[
+        DealFormat,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or jsonl."),
+    ] = DealFormat.text,
 ) -> None:
     """Deal random hands, one per line, in the notation meld reads.
+
+    With --players every seat is a line 'seat N: ...' (seats numbered from 0, as play and
+    solve number them), then 'widow: ...' where there is one; meld reads those lines too.
 
     Example: meldcalc deal -n 1000 --seed 7 | meldcalc meld -f jsonl
     """
     from meldcalc.deal import deals
+    from meldcalc.output import deal_json, deal_lines
 
     with _user_errors():
         rules = _load(variant)
-    for number, dealt in enumerate(deals(rules, count, seed), start=1):
-        if not players:
-            typer.echo(dealt.hands[0].notation())
-            continue
-        if count > 1:
-            typer.echo(f"deal {number}")
-        for seat, hand in enumerate(dealt.hands, start=1):
-            typer.echo(f"seat {seat}: {hand.notation()}")
-        if len(dealt.widow):
-            typer.echo(f"widow: {dealt.widow.notation()}")
-        if len(dealt.stock):
-            typer.echo(f"stock: {dealt.stock.notation()}")
+    dealt = enumerate(deals(rules, count, seed), start=1)
+    if fmt is DealFormat.json:
+        records = [deal_json(one, number) for number, one in dealt]
+        _print(json.dumps(records if count > 1 else records[0], indent=2))
+        return
+    for number, one in dealt:
+        if fmt is DealFormat.jsonl:
+            _print(json.dumps(deal_json(one, number)))
+        else:
+            _print("\n".join(deal_lines(one, number if count > 1 else None, players)))
 
 
-@app.command()
+@app.command(short_help="Practise counting meld: your total, the answer explained.")
 def quiz(
     variant: VariantOption = DEFAULT_VARIANT,
-    rounds: Annotated[int, typer.Option("--rounds", "-n", min=1, help="Questions to ask.")] = 5,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
+    ] = 5,
     seed: SeedOption = None,
 ) -> None:
     """Practise counting meld: a hand and a trump, your total, the right answer explained.
+
+    Answers are read from stdin (typed, or piped one per line).
 
     Example: meldcalc quiz --rounds 3 --seed 1
     """
@@ -328,35 +415,39 @@ def quiz(
 
     with _user_errors():
         rules = _load(variant)
+        answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
     score = Score()
     for question in questions(rules, rounds, seed):
-        typer.echo(question.prompt(), nl=False)
-        answer = _ask(read_answer)
+        sys.stdout.write(question.prompt())
+        sys.stdout.flush()
+        answer = _ask(answers, read_answer)
         if answer is None:
-            typer.echo("\n(no more answers: the quiz ends here)")
+            _print("\n(no more answers: the quiz ends here)")
             break
         correct = answer == question.answer.total
         score.record(correct)
-        verdict = "right" if correct else f"wrong: it is {question.answer.total}"
-        typer.echo(f"{verdict}.")
+        _print(f"{'right' if correct else f'wrong: it is {question.answer.total}'}.")
         for line in explain(question.hand, rules, question.answer):
-            typer.echo(f"  {line}")
-        typer.echo("")
-    typer.echo(score.summary())
+            _print(f"  {line}")
+        _print()
+    _print(score.summary())
 
 
-def _ask(parse: Callable[[str], int]) -> int | None:
-    """Read answers from stdin until one parses; None at the end of input."""
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            return None
+def _ask(
+    answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], int]
+) -> int | None:
+    """Read answers until one parses; None at the end of input."""
+    for _, line in answers:
         if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
-            typer.echo(line.strip())
+            _print(line.strip() if isinstance(line, str) else "?")
         try:
+            if isinstance(line, MeldcalcError):
+                raise line
             return parse(line)
         except MeldcalcError as error:
-            typer.echo(f"{error}; try again: ", nl=False)
+            sys.stdout.write(f"{error}; try again: ")
+            sys.stdout.flush()
+    return None
 
 
 class PlayFormat(str, enum.Enum):
@@ -364,21 +455,44 @@ class PlayFormat(str, enum.Enum):
     json = "json"
 
 
-@app.command()
+@app.command(short_help="Simulate the unseen cards and suggest a bid, with its odds.")
 def bid(
     hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     trump: TrumpOption = None,
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=1, help="Simulated deals per trump.")
+        int,
+        typer.Option(
+            "--deals",
+            "-n",
+            min=1,
+            max=MAX_DEALS,
+            metavar="N",
+            help=f"Simulated deals per trump (1 to {MAX_DEALS:,}).",
+        ),
     ] = 2000,
     seed: SeedOption = None,
     confidence: Annotated[
         float,
-        typer.Option("--confidence", "-c", min=0.01, max=0.99, help="P(make) a bid must reach."),
+        typer.Option(
+            "--confidence",
+            "-c",
+            callback=_probability,
+            metavar="P",
+            help="P(make) a bid must reach, from 0.01 to 0.99.",
+        ),
     ] = 0.7,
     fmt: FormatOption = Format.table,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Processes to use (at most the CPUs, and the 2,000-deal chunks).",
+        ),
+    ] = 1,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -390,14 +504,28 @@ def bid(
     with _user_errors():
         rules = _load(variant)
         check_biddable_variant(rules)
-    trumps = [trump.suit] if trump else None
+    trumps = [trump] if trump else None
+    warnings = (
+        [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
+        if deals < FEW_DEALS
+        else []
+    )
 
     def compute(text: str) -> object:
-        return estimate(
-            _full_hand(text, rules), rules, deals, seed, trumps, confidence, jobs, _progress()
-        )
+        with _progress() as progress:
+            return estimate(
+                _full_hand(text, rules),
+                rules,
+                deals,
+                seed,
+                trumps,
+                confidence,
+                jobs,
+                progress,
+                list(warnings),
+            )
 
-    _report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch))
+    _report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
 
 
 def _full_hand(text: str, rules: Variant) -> Hand:
@@ -410,32 +538,49 @@ def _full_hand(text: str, rules: Variant) -> Hand:
     return held
 
 
-def _progress() -> Callable[[int, int], None] | None:
-    """A progress line on stderr, on a terminal, once a run has taken over a second."""
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[int, int], None] | None]:
+    """A progress line on stderr, on a terminal, once a run has taken over a second; it is
+    cleared when the run ends."""
     if not sys.stderr.isatty():
-        return None
+        yield None
+        return
     import time
 
-    start = time.monotonic()
+    start, shown = time.monotonic(), []
 
     def show(done: int, total: int) -> None:
         if time.monotonic() - start > 1:
-            end = "\n" if done >= total else ""
-            sys.stderr.write(f"\rsimulated {done}/{total} deals{end}")
+            sys.stderr.write(f"\rsimulated {done}/{total} deals")
+            sys.stderr.flush()
+            shown.append(True)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            sys.stderr.write("\r\033[K")
             sys.stderr.flush()
 
-    return show
 
-
-@app.command()
+@app.command(short_help="Play one simulated deal of the hand, trick by trick.")
 def play(
     trump: Annotated[
-        TrumpChoice, typer.Option("--trump", "-t", case_sensitive=False, help="Trump suit.")
+        Suit,
+        typer.Option(
+            "--trump",
+            "-t",
+            parser=_suit,
+            metavar="SUIT",
+            help="Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...).",
+        ),
     ],
     hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     seed: SeedOption = None,
-    fmt: Annotated[PlayFormat, typer.Option("--format", "-f")] = PlayFormat.table,
+    fmt: Annotated[
+        PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = PlayFormat.table,
 ) -> None:
     """Play one simulated deal of the hand (seat 0, leading) and show it trick by trick.
 
@@ -449,13 +594,37 @@ def play(
     with _user_errors():
         rules = _load(variant)
         held = _full_hand(" ".join(hand or []), rules)
-        deal = play_one(held, rules, trump.suit, secrets.randbelow(2**31) if seed is None else seed)
+        deal = play_one(held, rules, trump, secrets.randbelow(2**31) if seed is None else seed)
     if fmt is PlayFormat.json:
-        typer.echo(json.dumps(played_json(deal), indent=2, ensure_ascii=False))
+        _print(json.dumps(played_json(deal), indent=2, ensure_ascii=False))
     else:
-        typer.echo(played_table(deal))
+        _print(played_table(deal))
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app(prog_name="meldcalc")
+    """Console-script entry point: the app, inside what the shell and the OS may do to it."""
+    sys.exit(_run())
+
+
+def _run() -> int:
+    problem = console.prepare_streams()
+    if problem is not None:
+        _fail(problem)
+        return EXIT_FAILURE
+    console.terminate_on_sigterm()
+    try:
+        code = app(prog_name="meldcalc", standalone_mode=False)
+        sys.stdout.flush()
+    except OutputError as error:
+        console.silence_stdout()
+        if error.closed_pipe:
+            return console.EXIT_CLOSED_PIPE
+        _fail(f"cannot write the results: {error}")
+        return EXIT_FAILURE
+    except typer.TyperException as error:  # a usage error: Typer says what and how to fix it
+        show = getattr(error, "show", None)
+        show() if show else _fail(error.format_message())
+        return error.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        return console.EXIT_INTERRUPTED
+    return code if isinstance(code, int) else 0

@@ -30,7 +30,7 @@ from meldcalc.cards import (
     Suit,
     card_order,
 )
-from meldcalc.errors import NotationError
+from meldcalc.errors import NotationError, quote
 
 _RANK_HELP = "a rank is one of A 10 K Q J 9"
 _SUIT_HELP = "a suit is one of S H D C (or ♠ ♥ ♦ ♣)"
@@ -49,21 +49,51 @@ def parse_card(text: str) -> Card:
     """One card token, e.g. ``AS`` or ``10♥``."""
     index = CARD_TOKENS.get(text.strip().upper())
     if index is None:
-        raise NotationError(f"{text!r}: {_diagnose_card(text.strip())}")
+        raise NotationError(f"{quote(text)}: {_diagnose_card(text.strip())}")
     return CARDS[index]
+
+
+#: Phones type suits in emoji style: the symbol followed by this variation selector.
+_EMOJI_STYLE = "\ufe0f"
+_SUIT_NAMES = {suit.name.lower(): suit for suit in Suit}
+_SUIT_NAMES.update({name[:-1]: suit for name, suit in _SUIT_NAMES.items()})  # "spade"
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit as hands write it (``S``, ``♠``, ``♤``, ``♠️``) or by name (``spades``)."""
+    key = text.strip().replace(_EMOJI_STYLE, "")
+    suit = SUIT_TOKENS.get(key.upper()) or _SUIT_NAMES.get(key.lower())
+    if suit is None:
+        raise NotationError(
+            f"{quote(text)}: expected a suit: S H D C (or ♠ ♥ ♦ ♣, or spades, hearts,"
+            " diamonds, clubs)"
+        )
+    return suit
+
+
+_LABEL = re.compile(r"\s*([A-Za-z]{2,}(?: \d+)?)\s*:\s*")
+
+
+def split_label(line: str) -> tuple[str | None, str]:
+    """``'seat 1: AS KS'`` -> ``('seat 1', 'AS KS')``: a line of ``meldcalc deal --players``
+    names whose hand it is. A suit group (``S: A 10``) is not a label."""
+    match = _LABEL.match(line)
+    if match is None or match.group(1).upper() in SUIT_TOKENS:
+        return None, line
+    return match.group(1), line[match.end() :]
 
 
 def parse_hand(text: str) -> Hand:
     """A hand from text in the grammar above; raises `NotationError` naming the bad token."""
     counts = [0] * NUM_CARDS
-    tokens = text.replace(",", " ").upper().split()
+    tokens = text.replace(",", " ").replace(_EMOJI_STYLE, "").upper().split()
     try:
         for token in tokens:
             counts[CARD_TOKENS[token]] += 1
     except KeyError:
         counts = _parse_hand_slowly(text)
     if not any(counts):
-        raise NotationError(f"{text!r}: empty hand, expected cards such as 'AS 10S KS'")
+        raise NotationError(f"{quote(text)}: empty hand, expected cards such as 'AS 10S KS'")
     return Hand(counts)
 
 
@@ -73,7 +103,7 @@ def _parse_hand_slowly(text: str) -> list[int]:
     group: Suit | None = None
     for match in _TOKEN.finditer(text):
         for token, column in _split_group(match.group(), match.start() + 1):
-            upper = token.upper()
+            upper = token.replace(_EMOJI_STYLE, "").upper()
             if upper in CARD_TOKENS:
                 counts[CARD_TOKENS[upper]] += 1
             elif upper.endswith(":"):
@@ -82,11 +112,11 @@ def _parse_hand_slowly(text: str) -> list[int]:
                 counts[group.index * len(RANKS) + RANK_TOKENS[upper].index] += 1
             elif upper in RANK_TOKENS:
                 raise NotationError(
-                    f"{token!r} at column {column}: a bare rank needs a suit group before it"
+                    f"{quote(token)} at column {column}: a bare rank needs a suit group before it"
                     f" ('S: {token}') or a suit after it ('{token}S')"
                 )
             else:
-                raise NotationError(f"{token!r} at column {column}: {_diagnose_card(token)}")
+                raise NotationError(f"{quote(token)} at column {column}: {_diagnose_card(token)}")
     return counts
 
 
@@ -99,10 +129,10 @@ def _split_group(raw: str, column: int) -> list[tuple[str, int]]:
 
 
 def _group_suit(token: str, column: int) -> Suit:
-    suit = SUIT_TOKENS.get(token[:-1].upper())
+    suit = SUIT_TOKENS.get(token[:-1].replace(_EMOJI_STYLE, "").upper())
     if suit is None:
         raise NotationError(
-            f"{token!r} at column {column}: a suit group starts with a suit and a colon; "
+            f"{quote(token)} at column {column}: a suit group starts with a suit and a colon; "
             f"{_SUIT_HELP}"
         )
     return suit

@@ -44,9 +44,17 @@ def result_json(result: MeldResult) -> dict[str, Any]:
     }
 
 
-def meld_json(report: MeldReport, line: int | None = None) -> dict[str, Any]:
-    """The documented JSON object of one hand; ``line`` is set for batch input."""
+def _batch_fields(line: int | None, label: str | None) -> dict[str, Any]:
+    """``line`` (and ``label``, for lines such as ``seat 1: ...``) of a batch record."""
     record: dict[str, Any] = {"line": line} if line is not None else {}
+    if label is not None:
+        record["label"] = label
+    return record
+
+
+def meld_json(report: MeldReport, line: int | None = None, label: str | None = None) -> dict:
+    """The documented JSON object of one hand; ``line`` is set for batch input."""
+    record = _batch_fields(line, label)
     record.update(
         hand=report.hand.notation(),
         variant=report.variant.name,
@@ -58,13 +66,15 @@ def meld_json(report: MeldReport, line: int | None = None) -> dict[str, Any]:
     return record
 
 
-def meld_json_text(report: MeldReport, line: int | None = None) -> str:
-    """``json.dumps(meld_json(report, line))``, assembled from each meld's cached text.
+def meld_json_text(report: MeldReport, line: int | None = None, label: str | None = None) -> str:
+    """``json.dumps(meld_json(report, line, label))``, assembled from each meld's cached text.
 
     Batch output spends most of its time encoding JSON; melds repeat across hands, so
     their text is encoded once. A test holds this equal to the plain encoding.
     """
     head = f'{{"line": {line}, ' if line is not None else "{"
+    if label is not None:
+        head += f'"label": {_dumps(label)}, '
     results = ", ".join([_result_json_text(result) for result in report.results])
     warnings = _dumps(report.warnings) if report.warnings else "[]"
     return (
@@ -155,8 +165,10 @@ class ReportWriter:
 
     csv_header: tuple[str, ...] = ()
 
-    def __init__(self, fmt: Format, out: TextIO, batch: bool) -> None:
-        self.fmt, self.out, self.batch = fmt, _Chunks(out), batch
+    def __init__(self, fmt: Format, out: TextIO, batch: bool, flush_each: bool = False) -> None:
+        """``flush_each``: hand each record to the stream at once (slow reports, such as
+        bids, then show up as they are made even through a pipe)."""
+        self.fmt, self.out, self.batch = fmt, _Chunks(out, 1 if flush_each else 256), batch
         self.count = 0
         self._csv = None
         if fmt in (Format.csv, Format.tsv):
@@ -166,24 +178,42 @@ class ReportWriter:
         if fmt is Format.json and batch:
             self.out.write("[")
 
-    def write(self, report: Any, line: int) -> None:
+    def write(self, report: Any, line: int, label: str | None = None) -> None:
         fmt, out = self.fmt, self.out
         if fmt is Format.total:
             out.write(f"{self.total(report)}\n")
         elif fmt is Format.jsonl:
-            out.write(self.json(report, line) + "\n")
+            out.write(self.json(report, line, label) + "\n")
         elif fmt is Format.json and self.batch:
-            separator = "\n" if self.count == 0 else ",\n"
-            out.write(separator + self.json(report, line))
+            self._json_item(self.json(report, line, label))
         elif fmt is Format.json:
-            out.write(self.json(report, None, indent=2) + "\n")
+            out.write(self.json(report, None, None, indent=2) + "\n")
         elif self._csv is not None:
             self._csv.writerows(self.csv_rows(report, line))
         else:
             if self.batch:
-                out.write(f"{'' if self.count == 0 else chr(10)}line {line}: ")
+                named = f" ({label})" if label else ""
+                out.write(f"{'' if self.count == 0 else chr(10)}line {line}{named}: ")
             out.write(self.table(report) + "\n")
         self.count += 1
+
+    def write_error(self, line: int, message: str, label: str | None = None) -> None:
+        """Where the format keeps a record per input line (total, json, jsonl), a failed
+        line keeps its place: ``error``, or ``{"line": N, "error": "..."}``. The message
+        itself goes to stderr (the caller's business)."""
+        record = json.dumps({**_batch_fields(line, label), "error": message}, ensure_ascii=False)
+        if self.fmt is Format.total:
+            self.out.write("error\n")
+        elif self.fmt is Format.jsonl:
+            self.out.write(record + "\n")
+        elif self.fmt is Format.json:
+            self._json_item(record)
+        else:
+            return
+        self.count += 1
+
+    def _json_item(self, text: str) -> None:
+        self.out.write(("\n" if self.count == 0 else ",\n") + text)
 
     def close(self) -> None:
         if self.fmt is Format.json and self.batch:
@@ -193,7 +223,9 @@ class ReportWriter:
     def total(self, report: Any) -> object:
         raise NotImplementedError
 
-    def json(self, report: Any, line: int | None, indent: int | None = None) -> str:
+    def json(
+        self, report: Any, line: int | None, label: str | None = None, indent: int | None = None
+    ) -> str:
         raise NotImplementedError
 
     def csv_rows(self, report: Any, line: int) -> list[list[Any]]:
@@ -213,10 +245,16 @@ class MeldWriter(ReportWriter):
     def total(self, report: MeldReport) -> int:
         return report.best.total
 
-    def json(self, report: MeldReport, line: int | None, indent: int | None = None) -> str:
+    def json(
+        self,
+        report: MeldReport,
+        line: int | None,
+        label: str | None = None,
+        indent: int | None = None,
+    ) -> str:
         if not self.explain and indent is None:
-            return meld_json_text(report, line)
-        record = meld_json(report, line)
+            return meld_json_text(report, line, label)
+        record = meld_json(report, line, label)
         if self.explain:
             record["explanation"] = explanation(report)
         return json.dumps(record, indent=indent, ensure_ascii=False)
@@ -304,9 +342,9 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
 # --- bidding -------------------------------------------------------------------------------
 
 
-def bid_json(report: Any, line: int | None = None) -> dict[str, Any]:
+def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
     """The documented JSON object of one bid estimate (README, "meldcalc bid")."""
-    record: dict[str, Any] = {"line": line} if line is not None else {}
+    record = _batch_fields(line, label)
     record.update(
         hand=report.hand.notation(),
         variant=report.variant.name,
@@ -410,10 +448,15 @@ class BidWriter(ReportWriter):
     )
 
     def total(self, report: Any) -> object:
-        return "pass" if report.suggested_bid is None else report.suggested_bid
+        """The highest bid to go to and its trump (``470 S``), or ``pass``."""
+        if report.suggested_bid is None:
+            return "pass"
+        return f"{report.suggested_bid} {report.best.trump.letter}"
 
-    def json(self, report: Any, line: int | None, indent: int | None = None) -> str:
-        return json.dumps(bid_json(report, line), indent=indent, ensure_ascii=False)
+    def json(
+        self, report: Any, line: int | None, label: str | None = None, indent: int | None = None
+    ) -> str:
+        return json.dumps(bid_json(report, line, label), indent=indent, ensure_ascii=False)
 
     def csv_rows(self, report: Any, line: int) -> list[list[Any]]:
         hand = report.hand.notation()
@@ -481,3 +524,27 @@ def played_table(deal: Any) -> str:
     ]
     lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
     return "\n".join(lines)
+
+
+# --- dealing -------------------------------------------------------------------------------
+
+
+def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
+    """A deal as text ``meld`` reads: seat 0's hand, or with ``players`` a labelled line per
+    seat (``seat 0: ...``, then ``widow: ...``, ``stock: ...``) under ``# deal N``."""
+    if not players:
+        return [deal.hands[0].notation()]
+    lines = [f"# deal {number}"] if number is not None else []
+    lines += [f"seat {seat}: {hand.notation()}" for seat, hand in enumerate(deal.hands)]
+    lines += [f"{name}: {getattr(deal, name).notation()}" for name in ("widow", "stock")]
+    return [line for line in lines if not line.endswith(": ")]
+
+
+def deal_json(deal: Any, number: int) -> dict[str, Any]:
+    """``{"deal": N, "hands": [[cards of seat 0], ...], "widow": [...], "stock": [...]}``."""
+    return {
+        "deal": number,
+        "hands": [[str(card) for card in hand.cards()] for hand in deal.hands],
+        "widow": [str(card) for card in deal.widow.cards()],
+        "stock": [str(card) for card in deal.stock.cards()],
+    }

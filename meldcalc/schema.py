@@ -71,7 +71,9 @@ def read_yaml(text: str, file: str) -> Node:
         raise VariantError([f"{where}: syntax error: {what}"]) from None
     except yaml.reader.ReaderError as error:
         line, column = _line_column(text, error.position)
-        what = f"character {error.character!r} is not allowed in a YAML file"
+        character = error.character
+        shown = repr(chr(character) if isinstance(character, int) else character)
+        what = f"character {shown} is not allowed in a YAML file"
         raise VariantError([f"{file}:{line}:{column}: {what}"]) from None
     except (yaml.YAMLError, RecursionError) as error:
         raise VariantError([f"{file}:1:1: cannot read the YAML: {quote(str(error), 80)}"]) from None

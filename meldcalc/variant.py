@@ -118,19 +118,46 @@ class Bidding:
     concede: bool = True
     rounds: int | None = None
 
-    def levels(self, up_to: int) -> list[int]:
-        """Every legal bid from the opening bid to ``up_to``."""
-        bids, bid = [], self.opening
+    def levels(self, up_to: int, start: int = 0) -> list[int]:
+        """Every legal bid from ``start`` (the opening bid, if higher) to ``up_to``."""
+        bids, bid = [], self.first_at_least(start)
         while bid <= up_to:
             bids.append(bid)
             bid = self.next_bid(bid)
         return bids
 
+    def first_at_least(self, target: int) -> int:
+        """The lowest legal bid of at least ``target``, in a few steps however far it is:
+        inside an increment's range the legal bids are the multiples of its step."""
+        bid = self.opening
+        while bid < target:
+            boundary = min((inc.start for inc in self.increments if inc.start > bid), default=None)
+            goal = target if boundary is None else min(target, boundary)
+            by = self.step_at(bid)
+            bid = max(bid, (goal - 1) // by * by)  # the last multiple short of the goal
+            bid = self.next_bid(bid)
+        return bid
+
+    def last_at_most(self, value: int) -> int | None:
+        """The highest legal bid of at most ``value``; None below the opening bid. Legal
+        bids are never further apart than the widest step, so it is found near ``value``."""
+        if value < self.opening:
+            return None
+        widest = max(inc.by for inc in self.increments)
+        bid = self.first_at_least(value - widest + 1)
+        while (following := self.next_bid(bid)) <= value:
+            bid = following
+        return bid
+
+    def step_at(self, bid: int) -> int:
+        """The step in force at ``bid`` (below the first ``from``, the first step)."""
+        step = next((inc for inc in reversed(self.increments) if inc.start <= bid), None)
+        return (step or self.increments[0]).by
+
     def next_bid(self, bid: int) -> int:
         """The lowest legal bid above ``bid``: the next multiple of the step in force there
         (below the first ``from``, the first step)."""
-        step = next((inc for inc in reversed(self.increments) if inc.start <= bid), None)
-        by = (step or self.increments[0]).by
+        by = self.step_at(bid)
         return (bid // by + 1) * by
 
 
@@ -215,6 +242,17 @@ def load_variant_file(path: Path) -> Variant:
     return _load_checked(path, use_cache=False)
 
 
+def variant_files(path: Path) -> list[Path]:
+    """The files ``meldcalc check`` reads for ``path``: the file, or a folder's YAML files
+    (subfolders included), in a stable order."""
+    if not path.is_dir():
+        return [path]
+    found = [p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern) if p.is_file()]
+    if not found:
+        raise VariantError([f"{shown_path(path)}: a folder with no .yaml files in it"])
+    return sorted(found)
+
+
 def _load_checked(path: Path, use_cache: bool = True) -> Variant:
     """Read, merge and check a file, or take what an earlier run checked (`cache`).
 
@@ -250,9 +288,12 @@ def read_source(path: Path) -> bytes:
         if error.errno == errno.EISDIR:
             raise VariantError([f"{shown_path(path)}: not a regular file (a folder)"]) from None
         raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        what = "a folder" if stat.S_ISDIR(mode) else "expected a YAML file"
+        raise VariantError([f"{shown_path(path)}: not a regular file ({what})"])
     with os.fdopen(descriptor, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise VariantError([f"{shown_path(path)}: not a regular file: expected a YAML file"])
         try:
             content = stream.read(MAX_FILE_BYTES + 1)
         except OSError as error:

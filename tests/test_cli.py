@@ -99,7 +99,14 @@ def test_batch_jsonl_one_object_per_good_line_and_errors_name_their_line() -> No
     result = run("meld", "-", "-f", "jsonl", "-t", "S", input=BATCH)
     assert result.exit_code == 2
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(r["line"], r["results"][0]["total"]) for r in records] == [(2, 190), (5, 310)]
+    assert [(r["line"], r["results"][0]["total"]) for r in records if "results" in r] == [
+        (2, 190),
+        (5, 310),
+    ]
+    assert [r for r in records if "error" in r] == [
+        {"line": 4, "error": "'1S' at column 4: a rank is one of A 10 K Q J 9"},
+        {"line": 6, "error": "3 copies of 'AS': the single-deck deck holds 2"},
+    ]
     errors = [line for line in result.stderr.splitlines() if "error" in line]
     assert errors == [
         "meldcalc: error: line 4: '1S' at column 4: a rank is one of A 10 K Q J 9",
@@ -124,7 +131,14 @@ def test_batch_csv_rows_carry_their_line_number() -> None:
 def test_batch_json_is_one_array_even_with_a_bad_line() -> None:
     result = run("meld", "-", "-f", "json", input=f"{HAND}\nXX\n{HAND}\n")
     assert result.exit_code == 2
-    assert [r["line"] for r in json.loads(result.stdout)] == [1, 3]
+    records = json.loads(result.stdout)
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert "error" in records[1] and "results" not in records[1]
+
+
+def test_batch_total_keeps_a_line_per_input_line_even_for_errors() -> None:
+    result = run("meld", "-f", "total", "-t", "S", input=f"{HAND}\nXX\n{HAND}\n")
+    assert (result.exit_code, result.stdout) == (2, "190\nerror\n190\n")
 
 
 def test_strict_turns_the_size_warning_into_an_error() -> None:

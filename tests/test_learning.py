@@ -128,11 +128,25 @@ def test_deal_output_parses_back_has_the_right_size_and_repeats_with_a_seed() ->
 def test_deal_players_shows_every_seat_and_the_widow_making_the_whole_deck() -> None:
     result = run("deal", "--players", "-V", "three-handed", "--seed", "4")
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["seat 1", "seat 2", "seat 3", "widow"]
+    assert [line.split(":")[0] for line in lines] == ["seat 0", "seat 1", "seat 2", "widow"]
     hands = [Hand.parse(line.split(": ", 1)[1]) for line in lines]
     assert [len(hand) for hand in hands] == [15, 15, 15, 3]
     whole = hands[0] + hands[1] + hands[2] + hands[3]
     assert set(whole.counts) == {2}
+
+
+def test_every_seat_of_a_deal_pipes_into_meld_by_its_label() -> None:
+    dealt = run("deal", "--players", "-n", "2", "--seed", "5").stdout
+    result = run("meld", "-f", "jsonl", input=dealt)
+    assert result.exit_code == 0, result.stderr
+    labels = [json.loads(line)["label"] for line in result.stdout.splitlines()]
+    assert labels == ["seat 0", "seat 1", "seat 2", "seat 3"] * 2
+
+
+def test_deal_json_holds_every_seat_widow_and_stock() -> None:
+    data = json.loads(run("deal", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
+    assert list(data) == ["deal", "hands", "widow", "stock"]
+    assert [len(hand) for hand in data["hands"]] == [12, 12] and len(data["stock"]) == 24
 
 
 def test_dealt_hands_pipe_into_meld() -> None:

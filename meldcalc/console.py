@@ -1,0 +1,153 @@
+"""The command line's side of the operating system: standard streams, signals, exit codes.
+
+Part of the CLI layer (only `cli` uses it). Its job is that nothing the shell or the OS can
+do ends in a traceback or in lost input:
+
+- stdin is read as bytes, a line at a time, and each line decoded on its own, so one bad
+  byte is one bad line (``line N: ...``) whatever the locale, and a huge line is refused
+  without reading it into memory;
+- writes to stdout that fail become `OutputError`: a closed pipe (``| head -1``) ends the
+  run quietly with 141, as other Unix tools do; a full disk or a closed stdout is one line
+  on stderr and exit code 1;
+- SIGTERM ends the run (and so the worker processes) with 143.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from typing import Any, BinaryIO, TextIO
+
+from meldcalc.errors import MeldcalcError, NotationError
+
+EXIT_OK = 0
+EXIT_FAILURE = 1  # the run could not finish: output not writable, or a bug of ours
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE: the reader went away
+EXIT_TERMINATED = 143  # 128 + SIGTERM
+
+#: A line of stdin longer than this is an error, not a reason to fill the memory.
+MAX_LINE_BYTES = 64 * 1024
+
+
+class OutputError(Exception):
+    """Writing the results failed (closed pipe, full disk, closed stdout).
+
+    Deliberately not an `OSError`: the layers between a command and `main` (Typer) treat
+    those in ways of their own."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.errno = error.errno
+
+    @property
+    def closed_pipe(self) -> bool:
+        return self.errno == errno.EPIPE
+
+
+class GuardedStream:
+    """A text stream whose failed writes raise `OutputError`; everything else passes through."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise OutputError(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise OutputError(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def prepare_streams() -> str | None:
+    """Make stdout safe to write to; what is wrong with it if it cannot be used at all."""
+    if sys.stdout is None:
+        return "standard output is closed: there is nowhere to write the results"
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # a suit symbol on a Latin-1 terminal is escaped, not fatal
+            reconfigure(errors="backslashreplace")
+    sys.stdout = GuardedStream(sys.stdout)  # type: ignore[assignment]
+    return None
+
+
+def silence_stdout() -> None:
+    """After a closed pipe: nothing more can be written, so stop Python trying at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    except (OSError, ValueError):
+        pass
+
+
+def terminate_on_sigterm() -> None:
+    """SIGTERM becomes SystemExit, so clean-up runs (worker processes are stopped)."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise SystemExit(EXIT_TERMINATED)
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def stdin_is_piped() -> bool:
+    return sys.stdin is not None and not sys.stdin.isatty()
+
+
+def stdin_bytes(expected: str = "hands, one per line") -> BinaryIO:
+    """Standard input as bytes; a `MeldcalcError` naming what was ``expected`` when it is
+    closed."""
+    if sys.stdin is None:
+        raise MeldcalcError(f"standard input is closed: expected {expected}")
+    return getattr(sys.stdin, "buffer", None) or _Encoded(sys.stdin)
+
+
+class _Encoded:
+    """A text stream read as UTF-8 bytes (tests hand a StringIO as stdin)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self._stream.readline(limit).encode()
+
+
+def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | MeldcalcError]]:
+    """Every line of ``stream`` with its number: its text (without the line break), or the
+    error that makes it unreadable. The stream is read a line at a time, so memory stays
+    flat however long the input."""
+    number = 0
+    while raw := stream.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            _skip_rest_of_line(stream)
+            yield number, NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+            continue
+        yield number, decode_line(raw)
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> None:
+    while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+        pass
+
+
+def decode_line(raw: bytes) -> str | MeldcalcError:
+    """The text of one line of input, which must be UTF-8."""
+    try:
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+        return NotationError(
+            f"byte 0x{raw[error.start]:02x} at column {column} is not UTF-8: expected text"
+        )
