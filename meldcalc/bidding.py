@@ -167,7 +167,7 @@ def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
     the pool is terminated on the way out (an error, Ctrl-C, SIGTERM turned into
     SystemExit), and on Linux each worker is also told to die with its parent, should the
     parent be killed outright."""
-    workers = min(jobs, tasks, os.cpu_count() or 1)
+    workers = worker_count(jobs, tasks)
     if workers <= 1:
         yield map
         return
@@ -175,6 +175,11 @@ def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
 
     with multiprocessing.Pool(workers, initializer=_die_with_parent) as pool:
         yield pool.imap
+
+
+def worker_count(jobs: int, tasks: int) -> int:
+    """Processes worth starting: never more than asked, than tasks, or than CPUs."""
+    return max(1, min(jobs, tasks, os.cpu_count() or 1))
 
 
 def _die_with_parent() -> None:

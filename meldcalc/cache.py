@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,6 +56,8 @@ def _xdg_cache_home() -> Path | None:
     configured = os.environ.get("XDG_CACHE_HOME", "")
     if os.path.isabs(configured):
         return Path(configured)
+    if os.environ.get("HOME") == "":
+        return None  # set, but to nothing: there is no home to put a cache in
     try:
         home = Path.home()
     except (RuntimeError, KeyError, OSError):  # HOME unset and no passwd entry
@@ -130,6 +131,8 @@ def write(path: Path, data: dict[str, Any], file: str, chain: list[tuple[Path, b
         "data": data,
     }
     text = json.dumps(record, ensure_ascii=False).encode()
+    import tempfile
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".variant-", suffix=".tmp")

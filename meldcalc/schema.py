@@ -106,7 +106,7 @@ class _NodeReader:
             raise VariantError(
                 [
                     f"{self.file}:{line}:{column}: {path + ': ' if path else ''}more than"
-                    f" {MAX_VALUES} values (aliases that expand without end?): a variant file"
+                    f" {MAX_VALUES} values, counting what aliases repeat: a variant file"
                     " needs a few hundred"
                 ]
             )
