@@ -360,7 +360,8 @@ def load_tree(
         path = _parent_of(extends, path, seen)
     merged = trees.pop()
     while trees:
-        merged = merge(merged, trees.pop())
+        merged.value.pop("description", None)  # a file's own words: never inherited, as a
+        merged = merge(merged, trees.pop())  # parent's would describe other numbers
     return merged
 
 

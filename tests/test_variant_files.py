@@ -85,6 +85,27 @@ def test_missing_file_is_named() -> None:
         load_variant("./nowhere.yaml")
 
 
+def test_counters_variant_scores_aces_tens_and_kings_ten_each() -> None:
+    counters = load_variant("single-deck-counters")
+    single = load_variant("single-deck")
+    assert {rank.value: points for rank, points in counters.counters.items()} == {
+        "A": 10,
+        "10": 10,
+        "K": 10,
+    }
+    assert counters.melds == single.melds and counters.bidding == single.bidding
+
+
+def test_a_house_file_does_not_inherit_a_description_of_other_counters(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: h\nextends: single-deck\ntitle: t\nsource: s\n"
+        "tricks: {counters: {A: 11, 10: 10, K: 4, Q: 3, J: 2}, last_trick: 10}\n"
+    )
+    assert load_variant(str(house)).description == ""
+    assert "210 in all" in load_variant("single-deck").description
+
+
 def test_bidding_levels_follow_the_increments() -> None:
     bidding = load_variant("double-deck").bidding
     assert bidding.levels(70) == [*range(50, 60), 60, 65, 70]
@@ -95,6 +116,7 @@ def test_bidding_levels_follow_the_increments() -> None:
     [
         ("single-deck", 4, True, 12, 0, 0, 210, 250),
         ("single-deck-classic", 4, True, 12, 0, 0, 250, 250),
+        ("single-deck-counters", 4, True, 12, 0, 0, 250, 250),
         ("three-handed", 3, False, 15, 3, 0, 250, 300),
         ("cutthroat", 3, False, 16, 0, 0, 210, 250),
         ("two-handed", 2, False, 12, 0, 24, 210, None),
