@@ -309,7 +309,7 @@ def _odds(
     if variant.meld_minimum:
         side_meld = np.where(side_meld >= variant.meld_minimum, side_meld, 0)
     totals = side_meld + sample.tricks
-    biddable = _may_name_trump(hand, variant, trump)
+    biddable = may_name_trump(hand, variant, trump)
     odds = TrumpOdds(
         trump,
         biddable,
@@ -355,7 +355,7 @@ def make_odds(
     return make[::stride] if stride > 1 else make, max_bid
 
 
-def _may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:
+def may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:
     """Double deck: the bidder must hold a marriage (K and Q) in the suit named trump."""
     if not variant.bidding.marriage_in_trump:
         return True

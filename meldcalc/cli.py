@@ -601,6 +601,276 @@ def play(
         _print(played_table(deal))
 
 
+class ScoreFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+def _per_side(text: str | None) -> tuple[int, ...] | None:
+    """``'150,80'`` -> (150, 80): one whole number per side."""
+    from meldcalc.errors import quote
+
+    if text is None:
+        return None
+    values = []
+    for token in text.split(","):
+        token = token.strip()
+        if not token.isdigit() or len(token) > 12:
+            raise typer.BadParameter(
+                f"{quote(token)}: expected whole numbers separated by commas, e.g. 150,80"
+            )
+        values.append(int(token))
+    return tuple(values)
+
+
+@app.command(short_help="Score a hand, and keep a game's running score.")
+def score(
+    bid: Annotated[
+        Optional[int], typer.Option("--bid", "-b", min=0, help="The winning bid.")
+    ] = None,
+    bidder: Annotated[
+        Optional[int],
+        typer.Option("--bidder", min=0, max=5, metavar="SEAT", help="The bidder's seat, from 0."),
+    ] = None,
+    meld: Annotated[
+        Optional[str],
+        typer.Option(
+            "--meld",
+            "-m",
+            callback=_per_side,
+            metavar="N,N",
+            help="Each side's meld, in order of sides (side 0: seats 0 and 2).",
+        ),
+    ] = None,
+    hands: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--hand",
+            metavar="SEAT:CARDS",
+            help="A seat's hand, to count its meld under --trump (repeat for each seat).",
+        ),
+    ] = None,
+    tricks: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tricks",
+            callback=_per_side,
+            metavar="N,N",
+            help="Each side's trick points; they must add up to the variant's total.",
+        ),
+    ] = None,
+    trump: TrumpOption = None,
+    thrown_in: Annotated[
+        bool, typer.Option("--thrown-in", help="The bidding side threw the hand in before play.")
+    ] = False,
+    no_marriage: Annotated[
+        bool,
+        typer.Option("--no-marriage", help="Double deck: no marriage in trump, not played."),
+    ] = False,
+    checks: Annotated[
+        Optional[str],
+        typer.Option(
+            "--checks", callback=_per_side, metavar="N,N", help="Each side's checks (check)."
+        ),
+    ] = None,
+    tricks_taken: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tricks-taken",
+            callback=_per_side,
+            metavar="N,N",
+            help="Tricks each side took (only for a save-meld-with-a-trick house rule).",
+        ),
+    ] = None,
+    variant: Annotated[
+        Optional[str],
+        typer.Option(
+            "--variant",
+            "-V",
+            metavar="NAME|FILE",
+            help="A shipped variant's name or a YAML file (a game keeps its own).",
+            autocompletion=_complete_variant,
+        ),
+    ] = None,
+    game: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--game", "-g", metavar="FILE", help="A game's ledger: add the hand to it (JSON lines)."
+        ),
+    ] = None,
+    show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
+    undo: Annotated[bool, typer.Option("--undo", help="Take back the game's last hand.")] = False,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--to", min=1, metavar="POINTS", help="A new game's target (default: the variant's)."
+        ),
+    ] = None,
+    fmt: Annotated[
+        ScoreFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = ScoreFormat.table,
+) -> None:
+    """Score a hand by the variant's rules: made or set, each side's points, read aloud.
+
+    Meld is given per side (--meld 150,80) or as each seat's hand (--hand 0:"AS 10S ...",
+    counted under --trump). With --game FILE the hand is added to a game's ledger, and
+    --show prints the running totals and the winner; --undo takes the last hand back.
+
+    Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
+    """
+    from meldcalc import ledger as ledgers
+    from meldcalc.output import score_json, score_table, standing_json, standing_table
+    from meldcalc.scoring import HandPlay, score_hand
+
+    with _user_errors():
+        book = ledgers.read(game) if game is not None else None
+        rules = _load(_game_variant(book, variant))
+        reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
+        if game is None and (show or undo):
+            raise MeldcalcError("--show and --undo need a game: --game FILE")
+        if show or undo:
+            if reported:
+                raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
+            if book is None:
+                raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
+            if undo:
+                book = _undo_last(book)
+            _show_standing(book, rules, fmt)
+            return
+        if bid is None or bidder is None:
+            raise MeldcalcError("a hand needs --bid and --bidder (and meld and tricks)")
+        side_meld, side_checks, no_marriage = _meld_of_sides(
+            rules, meld, hands, trump, bidder, checks, no_marriage
+        )
+        play = HandPlay(
+            bid, bidder, side_meld, tricks, side_checks, thrown_in, no_marriage, tricks_taken
+        )
+        scored = score_hand(rules, play)
+        if game is not None:
+            book = _add_hand(game, book, rules, variant, target, scored, trump)
+    if fmt is ScoreFormat.json:
+        record = score_json(scored, rules)
+        if game is not None:
+            record["game"] = standing_json(book, book.standing(rules), rules)
+        _print(json.dumps(record, indent=2, ensure_ascii=False))
+        return
+    _print(score_table(scored, rules))
+    if game is not None:
+        _print()
+        _print(standing_table(book, book.standing(rules), rules))
+
+
+def _game_variant(book: Any, variant: str | None) -> str:
+    """The variant of a game: the ledger's own; -V may only repeat it."""
+    if book is None:
+        return variant or DEFAULT_VARIANT
+    if variant is not None and variant != book.variant:
+        raise MeldcalcError(
+            f"{book.path} is a game of {book.variant!r}: leave out -V, or start a new game"
+        )
+    return book.variant
+
+
+def _meld_of_sides(
+    rules: Variant,
+    meld: tuple[int, ...] | None,
+    hands: list[str] | None,
+    trump: Suit | None,
+    bidder: int,
+    checks: tuple[int, ...] | None,
+    no_marriage: bool,
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """Each side's meld and checks: as given, or counted from the seats' hands under trump
+    (a double-deck bidder without a marriage in trump makes the hand not played)."""
+    from meldcalc.scoring import side_count, side_of
+
+    if (meld is None) == (hands is None):
+        raise MeldcalcError("give the meld either per side (--meld 150,80) or per seat (--hand)")
+    if meld is not None:
+        return meld, checks or (), no_marriage
+    if trump is None:
+        raise MeldcalcError("--hand needs --trump: meld is counted under the trump named")
+    from meldcalc.meld import best_meld, read_hand
+
+    side_meld, side_checks = [0] * side_count(rules), [0] * side_count(rules)
+    seen: set[int] = set()
+    for text in hands or []:
+        seat_text, colon, cards = text.partition(":")
+        if not colon or not seat_text.strip().isdigit() or int(seat_text) >= rules.players:
+            raise MeldcalcError(
+                f"--hand {text[:20]!r}: expected SEAT:CARDS with a seat from 0 to"
+                f" {rules.players - 1}, e.g. 0:'AS 10S KS'"
+            )
+        seat = int(seat_text)
+        if seat in seen:
+            raise MeldcalcError(f"--hand: seat {seat} is given twice")
+        seen.add(seat)
+        held, _ = read_hand(cards, rules)
+        result = best_meld(held, rules, trump)
+        side_meld[side_of(rules, seat)] += result.total
+        side_checks[side_of(rules, seat)] += sum(m.checks for m in result.melds)
+        if seat == bidder and not _holds_marriage(held, rules, trump):
+            no_marriage = True
+    return tuple(side_meld), checks or tuple(side_checks), no_marriage
+
+
+def _holds_marriage(hand: Hand, rules: Variant, trump: Suit) -> bool:
+    from meldcalc.bidding import may_name_trump
+
+    return may_name_trump(hand, rules, trump)
+
+
+def _add_hand(
+    game: Path,
+    book: Any,
+    rules: Variant,
+    variant: str | None,
+    target: int | None,
+    scored: Any,
+    trump: Suit | None,
+) -> Any:
+    from meldcalc import ledger as ledgers
+
+    new = []
+    if book is None:
+        goal = target or (rules.bidding.game if rules.bidding else None)
+        if goal is None:
+            raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
+        new.append(ledgers.header(variant or DEFAULT_VARIANT, goal))
+    elif target is not None and target != book.target:
+        raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
+    if book is not None:
+        done = book.standing(rules)
+        if done.winner is not None:
+            raise MeldcalcError(
+                f"{book.path}: the game is over ({done.reason}); start a new ledger"
+            )
+    number = len(book.hands) + 1 if book else 1
+    new.append(ledgers.hand_record(number, scored, trump.letter if trump else None))
+    ledgers.append(game, *new)
+    return ledgers.read(game)
+
+
+def _undo_last(book: Any) -> Any:
+    from meldcalc import ledger as ledgers
+
+    if not book.hands:
+        raise MeldcalcError(f"{book.path}: no hand to take back")
+    ledgers.append(book.path, {"undo": len(book.hands)})
+    sys.stderr.write(f"meldcalc: hand {len(book.hands)} taken back\n")
+    return ledgers.read(book.path)
+
+
+def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
+    from meldcalc.output import standing_json, standing_table
+
+    standing = book.standing(rules)
+    if fmt is ScoreFormat.json:
+        _print(json.dumps(standing_json(book, standing, rules), indent=2, ensure_ascii=False))
+    else:
+        _print(standing_table(book, standing, rules))
+
+
 def main() -> None:
     """Console-script entry point: the app, inside what the shell and the OS may do to it."""
     sys.exit(_run())

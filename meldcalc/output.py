@@ -548,3 +548,116 @@ def deal_json(deal: Any, number: int) -> dict[str, Any]:
         "widow": [str(card) for card in deal.widow.cards()],
         "stock": [str(card) for card in deal.stock.cards()],
     }
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+
+def score_json(score: Any, variant: Any) -> dict[str, Any]:
+    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``."""
+    from meldcalc.scoring import side_name
+
+    play = score.play
+    return {
+        "variant": variant.name,
+        "outcome": score.outcome,
+        "bid": play.bid,
+        "bidder": play.bidder,
+        "bidding_side": score.bidding_side,
+        "sides": [
+            {
+                "side": side,
+                "seats": side_name(variant, side),
+                "meld": play.meld[side],
+                "counted_meld": score.counted_meld[side],
+                "tricks": None if play.tricks is None else play.tricks[side],
+                "points": score.points[side],
+                "checks": score.checks[side],
+            }
+            for side in range(len(play.meld))
+        ],
+        "explanation": list(score.explanation),
+    }
+
+
+def score_table(score: Any, variant: Any) -> str:
+    """A row per side (meld, tricks, points), then the hand explained in sentences."""
+    data = score_json(score, variant)
+    checks = any(rule.checks for rule in variant.melds)
+    headers = ["", "meld", "tricks", "points"] + (["checks"] if checks else [])
+    rows = []
+    for side in data["sides"]:
+        meld = side["meld"] if side["meld"] == side["counted_meld"] else f"({side['meld']}) 0"
+        tricks = "-" if side["tricks"] is None else side["tricks"]
+        row = [side["seats"], meld, tricks, side["points"]] + ([side["checks"]] if checks else [])
+        rows.append(row)
+    table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+    return "\n".join([table, "", *data["explanation"]])
+
+
+def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
+    """A game so far: its hands, the totals, and the winner once decided."""
+    from meldcalc.scoring import side_name
+
+    sides = range(len(standing.totals))
+    return {
+        "ledger": str(ledger.path),
+        "variant": ledger.variant,
+        "target": ledger.target,
+        "sides": [side_name(variant, side) for side in sides],
+        "hands": [
+            {
+                "hand": number,
+                "bid": score.play.bid,
+                "bidder": score.play.bidder,
+                "outcome": score.outcome,
+                "points": list(score.points),
+                "checks": list(score.checks),
+            }
+            for number, score in enumerate(ledger.hands, start=1)
+        ],
+        "totals": list(standing.totals),
+        "checks": list(standing.checks),
+        "winner": standing.winner,
+        "result": standing_sentence(standing, variant, ledger.target),
+    }
+
+
+def standing_sentence(standing: Any, variant: Any, target: int) -> str:
+    """Who won and why, or what each side still needs."""
+    from meldcalc.scoring import side_name
+
+    totals = standing.totals
+    if standing.winner is not None:
+        others = ", ".join(str(t) for side, t in enumerate(totals) if side != standing.winner)
+        name = side_name(variant, standing.winner).capitalize()
+        return f"{name} won, {totals[standing.winner]} to {others}: {standing.reason}."
+    if not standing.hands:
+        return f"No hands yet; the game is to {target}."
+    needs = "; ".join(
+        f"{side_name(variant, side)} {max(target - total, 0)}" for side, total in enumerate(totals)
+    )
+    hands = f"{standing.hands} hand{'s' if standing.hands != 1 else ''}"
+    return f"No winner yet after {hands}. Still needed to reach {target}: {needs}."
+
+
+def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
+    data = standing_json(ledger, standing, variant)
+    checks = any(rule.checks for rule in variant.melds)
+    headers = ["hand", "bid", "by", "outcome", *data["sides"]]
+    rows = [
+        [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
+        + [
+            f"{points} ({check} checks)" if checks else points
+            for points, check in zip(hand["points"], hand["checks"])
+        ]
+        for hand in data["hands"]
+    ]
+    totals = [
+        f"{total} ({check} checks)" if checks else total
+        for total, check in zip(data["totals"], data["checks"])
+    ]
+    rows.append(["total", "", "", "", *totals])
+    align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
+    title = f"{ledger.path}: {variant.name}, game to {ledger.target}"
+    return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])

@@ -583,6 +583,13 @@ VARIANT_FIELDS: dict[str, Field] = {
                         "rounds": Field(
                             Integer(minimum=1, maximum=100, doc="Bidding rounds (1: bid once).")
                         ),
+                        "both_reach": Field(
+                            Text(
+                                choices=("higher", "bidder"),
+                                doc="Both sides reach the game on one hand: the higher total"
+                                " wins (equal totals play on), or the bidding side wins.",
+                            )
+                        ),
                     }
                 ),
                 Text(choices=("none",)),
@@ -603,7 +610,43 @@ VARIANT_FIELDS: dict[str, Field] = {
     ),
     "house": Field(
         Record(
-            {"meld_minimum": Field(Integer(doc="A side's meld counts only from this total."))},
+            {
+                "meld_minimum": Field(Integer(doc="A side's meld counts only from this total.")),
+                "save_meld": Field(
+                    OneOf(
+                        (Text(choices=("trick", "counter")), Integer(minimum=1)),
+                        what="trick, counter, or a number of trick points",
+                        doc="A side scores its meld only if it takes a trick, a counter, or"
+                        " at least this many trick points (off when absent).",
+                    )
+                ),
+                "set_penalty": Field(
+                    Integer(
+                        minimum=1,
+                        maximum=10,
+                        doc="A side that is set loses its bid times this (1: the bid).",
+                    )
+                ),
+                "thrown_in": Field(
+                    Record(
+                        {
+                            "meld": Field(Boolean(doc="The others score their meld.")),
+                            "meld_minimum": Field(
+                                Integer(doc="... only when it reaches this total.")
+                            ),
+                            "cards": Field(
+                                Integer(
+                                    maximum=MAX_POINTS,
+                                    doc="Points the others score for the cards not played.",
+                                )
+                            ),
+                        },
+                        doc="What the others score when the bidding side throws the hand in"
+                        " before play (default: their meld). 'bidding: {concede: false}'"
+                        " forbids throwing in.",
+                    )
+                ),
+            },
             doc="Optional house-rule switches.",
         )
     ),

@@ -117,6 +117,7 @@ class Bidding:
     game: int | None = None
     concede: bool = True
     rounds: int | None = None
+    both_reach: str = "higher"
 
     def levels(self, up_to: int, start: int = 0) -> list[int]:
         """Every legal bid from ``start`` (the opening bid, if higher) to ``up_to``."""
@@ -162,6 +163,27 @@ class Bidding:
 
 
 @dataclass(frozen=True)
+class ThrownIn:
+    """What the others score when the bidding side throws the hand in before play."""
+
+    meld: bool = True
+    meld_minimum: int = 0
+    cards: int = 0
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The scoring switches of ``house:`` (meld_minimum lives on `Variant` itself).
+
+    ``save_meld``: None, ``"trick"``, ``"counter"`` or a number of trick points a side must
+    take to score its meld."""
+
+    save_meld: str | int | None = None
+    set_penalty: int = 1
+    thrown_in: ThrownIn = ThrownIn()
+
+
+@dataclass(frozen=True)
 class Variant:
     """A rule variant: deck, deal, scoring table, trick counters, bidding and play rules."""
 
@@ -183,6 +205,7 @@ class Variant:
     head: str = "always"
     overtrump: bool = True
     meld_minimum: int = 0
+    house: HouseRules = HouseRules()
 
     @cached_property
     def classes(self) -> tuple[str, ...]:
@@ -649,6 +672,7 @@ def _bidding(data: dict | str) -> Bidding | None:
         game=data.get("game"),
         concede=data.get("concede", True),
         rounds=data.get("rounds"),
+        both_reach=data.get("both_reach", "higher"),
     )
 
 
@@ -673,4 +697,9 @@ def _model(data: dict, file: str) -> Variant:
         head=play.get("head", "always"),
         overtrump=play.get("overtrump", True),
         meld_minimum=house.get("meld_minimum", 0),
+        house=HouseRules(
+            save_meld=house.get("save_meld"),
+            set_penalty=house.get("set_penalty", 1),
+            thrown_in=ThrownIn(**house.get("thrown_in", {})),
+        ),
     )

@@ -1,0 +1,311 @@
+"""Scoring a hand and a game: every rule of the seeds' scoring sections, and the ledger."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meldcalc import ledger
+from meldcalc.cli import app
+from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.scoring import (
+    MADE,
+    NOT_PLAYED,
+    SET,
+    THROWN_IN,
+    HandPlay,
+    score_hand,
+    standing,
+)
+from meldcalc.variant import HouseRules, ThrownIn, Variant, load_variant
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def house(variant: Variant, **rules: object) -> Variant:
+    return dataclasses.replace(variant, house=dataclasses.replace(variant.house, **rules))
+
+
+@pytest.fixture(scope="module")
+def single() -> Variant:
+    return load_variant("single-deck")
+
+
+@pytest.fixture(scope="module")
+def double() -> Variant:
+    return load_variant("double-deck")
+
+
+def test_made_both_sides_add_meld_and_tricks(single: Variant) -> None:
+    score = score_hand(single, HandPlay(300, 0, (150, 80), (160, 50)))
+    assert (score.outcome, score.points) == (MADE, (310, 130))
+    assert score.explanation[0] == (
+        "Seats 0 and 2 bid 300 and made it: 150 meld + 160 in tricks = 310."
+    )
+
+
+def test_set_loses_the_bid_and_the_others_keep_theirs(single: Variant) -> None:
+    score = score_hand(single, HandPlay(300, 2, (150, 80), (140, 70)))
+    assert (score.outcome, score.points) == (SET, (-300, 150))
+    assert "10 short: minus 300" in score.explanation[0]
+
+
+def test_the_bidders_seat_decides_the_side(single: Variant) -> None:
+    score = score_hand(single, HandPlay(250, 3, (150, 100), (60, 150)))
+    assert (score.bidding_side, score.outcome, score.points) == (1, MADE, (210, 250))
+
+
+def test_set_penalty_multiplies_the_bid_lost(single: Variant) -> None:
+    score = score_hand(house(single, set_penalty=2), HandPlay(300, 0, (150, 80), (140, 70)))
+    assert score.points == (-600, 150)
+
+
+def test_thrown_in_others_score_their_meld_but_no_tricks(single: Variant) -> None:
+    score = score_hand(single, HandPlay(300, 0, (150, 80), thrown_in=True))
+    assert (score.outcome, score.points) == (THROWN_IN, (-300, 80))
+
+
+@pytest.mark.parametrize(
+    ("rule", "others"),
+    [
+        (ThrownIn(meld=False), (0, 0)),  # nothing
+        (ThrownIn(meld_minimum=20), (0, 25)),  # their meld if at least 20
+        (ThrownIn(meld_minimum=20, cards=25), (25, 50)),  # 25 for the cards + meld if >= 20
+        (ThrownIn(meld_minimum=20, cards=50), (50, 75)),  # 50 for the cards + meld if >= 20
+    ],
+)
+def test_the_thrown_in_house_switches_of_seed_001(
+    double: Variant, rule: ThrownIn, others: tuple[int, int]
+) -> None:
+    variant = house(double, thrown_in=rule)
+    three_handed = dataclasses.replace(variant, players=3, partnerships=False, hand_size=25)
+    points = score_hand(three_handed, HandPlay(60, 0, (40, 12, 25), thrown_in=True)).points
+    assert points == (-60, *others)
+
+
+def test_firehouse_cannot_throw_in() -> None:
+    with pytest.raises(UnsupportedError, match="does not allow a side to throw the hand in"):
+        score_hand(load_variant("firehouse"), HandPlay(300, 0, (150, 80), thrown_in=True))
+
+
+def test_double_deck_without_a_marriage_loses_the_bid_and_no_one_counts_meld(
+    double: Variant,
+) -> None:
+    score = score_hand(double, HandPlay(55, 1, (12, 30), no_marriage=True))
+    assert (score.outcome, score.points, score.counted_meld) == (NOT_PLAYED, (0, -55), (0, 0))
+
+
+def test_no_marriage_found_from_the_bidders_hand(tmp_path: Path) -> None:
+    result = run(
+        "score", "-V", "double-deck", "--bid", "50", "--bidder", "0", "-t", "S",
+        "--hand", "0:AS AS 10S KH QH KD QD", "--hand", "1:KS QS", "-f", "json",
+    )  # fmt: skip
+    data = json.loads(result.stdout)
+    assert (data["outcome"], [s["points"] for s in data["sides"]]) == ("not played", [-50, 0])
+
+
+def test_meld_minimum_drops_a_small_meld(single: Variant) -> None:
+    variant = dataclasses.replace(single, meld_minimum=100)
+    score = score_hand(variant, HandPlay(250, 0, (150, 80), (140, 70)))
+    assert score.points == (290, 70)
+    assert "80 meld that does not count (below the minimum of 100), so 0" in score.explanation[1]
+
+
+@pytest.mark.parametrize(
+    ("rule", "tricks", "taken", "points"),
+    [
+        ("counter", (210, 0), None, (360, 0)),  # no counter: the meld is lost
+        ("trick", (210, 0), (11, 1), (360, 80)),  # a trick without counters saves it
+        ("trick", (210, 0), (12, 0), (360, 0)),
+        (20, (195, 15), None, (345, 15)),  # seed 001: at least 20 in tricks
+        (20, (190, 20), None, (340, 100)),
+    ],
+)
+def test_save_meld_house_rule(
+    single: Variant, rule: object, tricks: tuple, taken: tuple | None, points: tuple
+) -> None:
+    play = HandPlay(300, 0, (150, 80), tricks, tricks_taken=taken)
+    assert score_hand(house(single, save_meld=rule), play).points == points
+
+
+def test_save_meld_with_a_trick_asks_how_many_tricks_when_points_cannot_tell(
+    single: Variant,
+) -> None:
+    with pytest.raises(MeldcalcError, match="--tricks-taken"):
+        score_hand(house(single, save_meld="trick"), HandPlay(300, 0, (150, 80), (210, 0)))
+
+
+def test_save_meld_can_set_the_bidder(single: Variant) -> None:
+    score = score_hand(house(single, save_meld=20), HandPlay(250, 0, (300, 0), (10, 200)))
+    assert (score.outcome, score.points) == (SET, (-250, 200))
+
+
+def test_three_handed_scores_each_player_alone() -> None:
+    variant = load_variant("three-handed")
+    score = score_hand(variant, HandPlay(300, 1, (60, 220, 40), (50, 120, 80)))
+    assert (score.outcome, score.points) == (MADE, (110, 340, 120))
+    assert score.explanation[0].startswith("Seat 1 bid 300 and made it")
+    score = score_hand(variant, HandPlay(350, 1, (60, 220, 40), (50, 120, 80)))
+    assert score.points == (110, -350, 120)
+
+
+def test_check_keeps_side_scores_in_checks() -> None:
+    result = run(
+        "score", "-V", "check", "--bid", "200", "--bidder", "0", "-t", "S",
+        "--hand", "0:AS 10S KS QS JS AH AD AC", "--hand", "1:JD QS JD QS",
+        "--tricks", "150,60", "-f", "json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    sides = json.loads(result.stdout)["sides"]
+    # seat 0: run (2 checks) and aces around (2); seat 1: double pinochle (2)
+    assert [(s["meld"], s["checks"]) for s in sides] == [(250, 4), (300, 2)]
+    set_hand = run(
+        "score", "-V", "check", "--bid", "500", "--bidder", "0", "--meld", "250,300",
+        "--checks", "4,2", "--tricks", "150,60", "-f", "json",
+    )  # fmt: skip
+    assert [s["checks"] for s in json.loads(set_hand.stdout)["sides"]] == [0, 2]
+
+
+def test_trick_points_must_add_up_to_the_variants_total(single: Variant) -> None:
+    with pytest.raises(MeldcalcError, match=r"tricks 140 \+ 60 = 200, but every hand"):
+        score_hand(single, HandPlay(300, 0, (150, 80), (140, 60)))
+
+
+@pytest.mark.parametrize(
+    ("play", "message"),
+    [
+        (HandPlay(305, 0, (150, 80), (140, 70)), "305 is not a legal bid"),
+        (HandPlay(200, 0, (150, 80), (140, 70)), "200 is not a legal bid"),
+        (HandPlay(300, 4, (150, 80), (140, 70)), "expected a seat from 0 to 3"),
+        (HandPlay(300, 0, (150, 80, 9), (140, 70)), "meld: expected 2 numbers"),
+        (HandPlay(300, 0, (150, 80)), "trick points of each side are needed"),
+        (HandPlay(300, 0, (150, 80), (140, 70), thrown_in=True), "not played has no trick"),
+    ],
+)
+def test_impossible_hands_are_refused(single: Variant, play: HandPlay, message: str) -> None:
+    with pytest.raises(MeldcalcError, match=message):
+        score_hand(single, play)
+
+
+def _points(variant: Variant, *hands: tuple) -> list:
+    return [score_hand(variant, HandPlay(*hand)) for hand in hands]
+
+
+def test_game_first_to_the_target_wins(single: Variant) -> None:
+    scores = _points(single, (300, 0, (150, 80), (160, 50)), (250, 1, (100, 200), (90, 120)))
+    result = standing(single, scores, 500)
+    assert (result.totals, result.winner) == ((500, 450), 0)
+    assert result.reason == "first to 500, after hand 2"
+
+
+def test_single_deck_both_over_the_higher_wins_and_a_tie_plays_on(single: Variant) -> None:
+    # one hand, both sides over 200: seats 1 and 3 have the higher total
+    higher = standing(single, _points(single, (250, 0, (150, 150), (100, 110))), 200)
+    assert (higher.totals, higher.winner) == ((250, 260), 1)
+    assert higher.reason == "2 sides reached 200 on hand 1; the higher total wins"
+    # equal totals over the target: no winner, another hand is played
+    tied = standing(single, _points(single, (250, 0, (150, 160), (110, 100))), 200)
+    assert (tied.totals, tied.winner) == ((260, 260), None)
+    more = _points(single, (250, 0, (150, 160), (110, 100)), (250, 1, (0, 100), (60, 150)))
+    after = standing(single, more, 200)
+    assert (after.totals, after.winner, after.hands) == ((320, 510), 1, 2)
+
+
+def test_double_deck_both_over_the_bidding_side_wins(double: Variant) -> None:
+    # seats 1 and 3 bid and make it; both sides pass 500, the bidders win with the lower total
+    scores = _points(double, (60, 1, (490, 470), (20, 30)))
+    result = standing(double, scores, 500)
+    assert (result.totals, result.winner) == ((510, 500), 1)
+    assert result.reason == "2 sides reached 500 on hand 1; the bidding side wins"
+
+
+# --- the ledger ----------------------------------------------------------------------------
+
+
+def score(*args: str, game: Path):
+    return run("score", "-g", str(game), *args)
+
+
+def test_ledger_appends_shows_and_undoes(tmp_path: Path) -> None:
+    game = tmp_path / "friday.jsonl"
+    assert (
+        score(
+            "--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game
+        ).exit_code
+        == 0
+    )
+    first = game.read_text()
+    assert (
+        score(
+            "--bid", "250", "--bidder", "1", "-m", "60,140", "--tricks", "90,120", game=game
+        ).exit_code
+        == 0
+    )
+    assert game.read_text().startswith(first)  # appended, never rewritten
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert shown["totals"] == [460, 390] and shown["winner"] is None
+    assert [hand["outcome"] for hand in shown["hands"]] == ["made", "made"]
+    undone = score("--undo", game=game)
+    assert undone.exit_code == 0 and "hand 2 taken back" in undone.stderr
+    assert json.loads(game.read_text().splitlines()[-1]) == {"undo": 2}
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert shown["totals"] == [310, 130] and len(shown["hands"]) == 1
+
+
+def test_ledger_reports_the_winner_and_refuses_more_hands(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    score("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game)
+    score("--bid", "250", "--bidder", "1", "-m", "100,200", "--tricks", "90,120", game=game)
+    shown = score("--show", game=game)
+    assert "Seats 0 and 2 won, 500 to 450: first to 500, after hand 2." in shown.stdout
+    more = score("--bid", "250", "--bidder", "1", "-m", "0,0", "--tricks", "90,120", game=game)
+    assert more.exit_code == 2 and "the game is over" in more.stderr
+
+
+def test_a_ledger_that_does_not_parse_is_named_by_line_and_left_alone(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    score("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game)
+    with game.open("a") as stream:
+        stream.write('{"hand": 2, "bid": "lots"\n')
+    before = game.read_bytes()
+    result = score("--bid", "250", "--bidder", "1", "-m", "0,0", "--tricks", "90,120", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:3: not a JSON object" in result.stderr
+    assert game.read_bytes() == before
+    game.write_text(before.decode().replace('"bid": "lots"', '"bid": "lots"}'))
+    assert f"{game}:3: expected a whole number, got 'lots'" in score("--show", game=game).stderr
+
+
+def test_a_game_keeps_its_variant_and_target(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    args = ("--bid", "50", "--bidder", "0", "-m", "20,10", "--tricks", "30,20")
+    assert score("-V", "double-deck", "--to", "300", *args, game=game).exit_code == 0
+    assert json.loads(game.read_text().splitlines()[0])["target"] == 300
+    assert score(*args, game=game).exit_code == 0  # the ledger knows it is double deck
+    other = score("-V", "single-deck", *args, game=game)
+    assert other.exit_code == 2 and "is a game of 'double-deck'" in other.stderr
+
+
+def test_ledger_records_read_back_as_they_were_scored(tmp_path: Path, single: Variant) -> None:
+    scored = score_hand(single, HandPlay(300, 0, (150, 80), (160, 50)))
+    path = tmp_path / "g.jsonl"
+    ledger.append(path, ledger.header("single-deck", 500), ledger.hand_record(1, scored, "S"))
+    assert ledger.read(path).hands == (scored,)
+
+
+def test_score_refuses_two_handed_and_options_without_a_game() -> None:
+    two = run("score", "-V", "two-handed", "--bid", "0", "--bidder", "0", "-m", "1,1")
+    assert two.exit_code == 2 and "has no auction" in two.stderr
+    assert "--show and --undo need a game" in run("score", "--show").stderr
+
+
+def test_default_house_rules_change_nothing(single: Variant) -> None:
+    assert single.house == HouseRules()
