@@ -51,11 +51,13 @@ class TrumpOdds:
     trump: Suit
     biddable: bool
     meld: float
-    partner_meld: float
+    partner_meld: float | None  # None without a partner
     tricks: np.ndarray
     totals: np.ndarray
     make: list[tuple[int, float]] = field(default_factory=list)
     max_bid: int | None = None
+    #: why this trump cannot be named, when it cannot
+    reason: str | None = None
 
     @property
     def expected_total(self) -> float:
@@ -91,6 +93,39 @@ class BidReport:
     @property
     def suggested_bid(self) -> int | None:
         return self.best.max_bid
+
+    def advice(self) -> list[str]:
+        """What to do, in sentences: the highest bid to go to and its trump, or why to
+        pass (and, where the dealer is forced to bid, what to do then)."""
+        best, confidence = self.best, f"{self.confidence:.0%}"
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        bidding = self.variant.bidding
+        if best.max_bid is not None:
+            made = dict(best.make).get(best.max_bid)
+            odds = f" ({made:.0%})" if made is not None else ""
+            return [
+                f"Bid up to {best.max_bid} with {trump} as trump: the highest bid made at"
+                f" least {confidence} of the time{odds}. Open lower if the auction allows."
+            ]
+        if not best.biddable:
+            lines = [f"Pass: {best.reason} or any other suit, so you cannot name trump."]
+        else:
+            opening = dict(best.make).get(bidding.opening, 0.0)
+            lines = [
+                f"Pass: even the opening bid of {bidding.opening} is made only {opening:.0%}"
+                f" of the time (with {trump} as trump); a bid needs {confidence}."
+            ]
+        if bidding.dealer_forced:
+            if best.biddable:
+                opening = dict(best.make).get(bidding.opening, 0.0)
+                forced = f"name {trump} (it is made {opening:.0%} of the time)"
+            else:
+                forced = "with no marriage to name trump, you lose it"
+            lines.append(
+                f"If you are the dealer and the others all pass, you must bid"
+                f" {bidding.opening}: {forced}."
+            )
+        return lines
 
 
 def check_biddable_variant(variant: Variant) -> None:
@@ -188,6 +223,8 @@ def _die_with_parent() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's SystemExit: a worker
+    # stopped mid-task by an exception could die holding the pool's locks
     if not sys.platform.startswith("linux"):
         return
     import ctypes
@@ -242,10 +279,14 @@ def _partner_melds(
     counts: np.ndarray, variant: Variant, trumps: list[Suit]
 ) -> dict[Suit, np.ndarray]:
     """The partner's (seat 2's) best meld in each deal under each trump; 0 without partners."""
-    if not (variant.partnerships and variant.players == 4):
+    if not _has_partner(variant):
         return {trump: np.zeros(len(counts), dtype=np.int64) for trump in trumps}
     every_trump = engine_for(variant).totals(counts[:, 2])
     return {trump: every_trump[trump] for trump in trumps}
+
+
+def _has_partner(variant: Variant) -> bool:
+    return variant.partnerships and variant.players == 4
 
 
 def _take_widow(
@@ -314,12 +355,14 @@ def _odds(
         trump,
         biddable,
         float(sample.meld.mean()),
-        float(sample.partner_meld.mean()),
+        float(sample.partner_meld.mean()) if _has_partner(variant) else None,
         sample.tricks,
         totals,
     )
     if biddable:
         odds.make, odds.max_bid = make_odds(variant.bidding, totals, confidence)
+    else:
+        odds.reason = f"no marriage (K and Q) in {trump.symbol}"
     return odds
 
 

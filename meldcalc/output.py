@@ -367,7 +367,9 @@ def _odds_json(odds: Any) -> dict[str, Any]:
         "trump": odds.trump.letter,
         "biddable": odds.biddable,
         "meld": round(odds.meld, 2),
-        "partner_meld": {"mean": round(odds.partner_meld, 2)},
+        "partner_meld": None
+        if odds.partner_meld is None
+        else {"mean": round(odds.partner_meld, 2)},
         "tricks": {
             "mean": round(float(tricks.mean()), 2),
             "sd": round(sd, 2),
@@ -377,62 +379,93 @@ def _odds_json(odds: Any) -> dict[str, Any]:
             "p90": p90,
         },
         "expected_total": round(odds.expected_total, 2),
+        "reason": odds.reason,
         "make": [{"bid": bid, "probability": round(p, 4)} for bid, p in odds.make],
         "max_bid": odds.max_bid,
     }
 
 
 def bid_table(report: Any) -> str:
-    """Per trump: meld, partner meld, trick points and the highest safe bid; then the odds."""
+    """The advice first, then the trumps compared, each trump's spread of totals as a
+    picture, and the odds of the bids that matter for the best trump."""
+    best = report.best
+    lines = [
+        f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards, {report.variant.name})",
+        f"{report.deals} simulated deals per trump, seed {report.seed}",
+        "",
+        *report.advice(),
+        "",
+        _trumps_table(report),
+        "",
+        *_spread_picture(report),
+    ]
+    if best.biddable:
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        lines += ["", f"chance of making each bid with {trump} as trump:", _odds_bars(best)]
+    return "\n".join(lines)
+
+
+def _trumps_table(report: Any) -> str:
+    """A row per trump: meld, partner's meld, tricks, the expected total, the highest bid."""
+    partners = report.variant.partnerships
+    headers = ["trump", "meld"] + (["partner"] if partners else [])
+    headers += ["tricks (mean ± se)", "expected", f"bid up to ({report.confidence:.0%})"]
     rows = []
     for odds in report.results:
         data = _odds_json(odds)
         tricks = data["tricks"]
-        rows.append(
-            [
-                f"{odds.trump.letter} {odds.trump.symbol}",
-                data["meld"],
-                data["partner_meld"]["mean"],
-                f"{tricks['mean']} ± {tricks['se']}",
-                tricks["sd"],
-                f"{tricks['p10']:g} / {tricks['p50']:g} / {tricks['p90']:g}",
-                data["expected_total"],
-                odds.max_bid
-                if odds.max_bid is not None
-                else ("-" if odds.biddable else "no marriage"),
-            ]
+        highest = (
+            odds.max_bid
+            if odds.max_bid is not None
+            else ("pass" if odds.biddable else "no marriage")
         )
-    headers = [
-        "trump",
-        "meld",
-        "partner",
-        "tricks mean ± se",
-        "sd",
-        "p10 / p50 / p90",
-        "expected",
-        f"max bid ({report.confidence:.0%})",
-    ]
-    best = report.best
-    odds_rows = [[bid, f"{p:.1%}"] for bid, p in best.make]
-    trump = f"{best.trump.letter} {best.trump.symbol}"
-    if report.suggested_bid is not None:
-        verdict = f"suggested: bid {report.suggested_bid} with {trump} as trump"
-    else:
-        verdict = f"suggested: pass (no bid is made {report.confidence:.0%} of the time)"
-    return "\n".join(
-        [
-            f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards,"
-            f" {report.variant.name})",
-            f"{report.deals} simulated deals per trump, seed {report.seed}",
-            "",
-            tabulate(rows, headers, colalign=("left",) + ("right",) * 7),
-            "",
-            f"chance of making each bid with {trump} as trump:",
-            tabulate(odds_rows, ["bid", "P(make)"], colalign=("right", "right")),
-            "",
-            verdict,
-        ]
-    )
+        row = [f"{odds.trump.letter} {odds.trump.symbol}", data["meld"]]
+        row += [data["partner_meld"]["mean"]] if partners else []
+        row += [f"{tricks['mean']} ± {tricks['se']}", data["expected_total"], highest]
+        rows.append(row)
+    return tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+
+
+_LEVELS = " ▁▂▃▄▅▆▇█"
+_SPREAD_WIDTH = 48
+
+
+def _spread_picture(report: Any) -> list[str]:
+    """Each trump's totals as a row of bars over one shared axis (2nd to 98th percentile
+    of all trumps), so the trumps' spreads can be compared at a glance. Bins are whole
+    multiples of the step totals move in (5 in single deck), so no bin is empty by
+    arithmetic alone."""
+    import numpy as np
+
+    every = np.concatenate([odds.totals for odds in report.results]).astype(np.int64)
+    low, high = (int(v) for v in np.quantile(every, [0.02, 0.98]))
+    grain = max(int(np.gcd.reduce(every - every.min())), 1)
+    width = grain * max(1, -(-(high - low + 1) // (grain * _SPREAD_WIDTH)))
+    low -= low % grain
+    bins = max(1, -(-(high - low + 1) // width))
+    edges = low + width * np.arange(bins + 1)
+    partner = " + partner's" if report.variant.partnerships else ""
+    lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
+    right = f"{edges[-1] - 1}"
+    lines.append("      " + f"{low}".ljust(bins - len(right)) + right)
+    for odds in report.results:
+        counts, _ = np.histogram(odds.totals, bins=edges)
+        scaled = np.ceil(counts / max(counts.max(), 1) * (len(_LEVELS) - 1)).astype(int)
+        bars = "".join(_LEVELS[level] for level in scaled)
+        lines.append(f"{odds.trump.letter} {odds.trump.symbol}   {bars}")
+    bid = report.suggested_bid
+    if bid is not None and low <= bid < edges[-1]:
+        lines.append(" " * (6 + (bid - low) // width) + f"▲ {bid}: the highest bid to go to")
+    return lines
+
+
+def _odds_bars(odds: Any) -> str:
+    rows = []
+    for bid, probability in odds.make:
+        bar = "█" * round(probability * 30)
+        mark = "  ← the highest bid to go to" if bid == odds.max_bid else ""
+        rows.append([bid, f"{probability:.1%}", bar + mark])
+    return tabulate(rows, ["bid", "P(make)", ""], colalign=("right", "right", "left"))
 
 
 class BidWriter(ReportWriter):
@@ -466,7 +499,7 @@ class BidWriter(ReportWriter):
                 hand,
                 odds.trump.letter,
                 round(odds.meld, 2),
-                round(odds.partner_meld, 2),
+                "" if odds.partner_meld is None else round(odds.partner_meld, 2),
                 round(float(odds.tricks.mean()), 2),
                 round(odds.expected_total, 2),
                 "" if odds.max_bid is None else odds.max_bid,

@@ -53,8 +53,33 @@ def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
 def test_bid_table_names_the_suggestion_and_the_seed() -> None:
     result = run("bid", HAND, "--seed", "3", "-n", "300")
     assert result.exit_code == 0
-    assert "300 simulated deals per trump, seed 3" in result.stdout
-    assert result.stdout.strip().splitlines()[-1].startswith("suggested: bid ")
+    lines = result.stdout.splitlines()
+    assert lines[1] == "300 simulated deals per trump, seed 3"
+    # the advice where the eye lands: right under the hand
+    assert lines[3].startswith("Bid up to 4") and "with ♠ (S) as trump" in lines[3]
+    assert "the highest bid made at least 70% of the time" in lines[3]
+    assert any(line.endswith("← the highest bid to go to") for line in lines)
+    picture = [line for line in lines if line[:3] in ("S ♠", "H ♥", "D ♦", "C ♣")][4:]
+    assert len(picture) == 4 and all(set(line[6:]) <= set(" ▁▂▃▄▅▆▇█") for line in picture)
+
+
+def test_bid_table_shows_only_the_band_of_levels_that_matters() -> None:
+    result = run("bid", HAND, "--seed", "3", "-n", "300")
+    rows = [line.split() for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
+    odds = [float(row[1].rstrip("%")) for row in rows]
+    assert len(rows) < 25 and odds[0] >= 95 > odds[1] and odds[-1] < 5 <= odds[-2]
+
+
+def test_pass_says_why_and_the_dealer_is_told_the_forced_bid() -> None:
+    weak = "AH 10H QH QH JH JH AC 10C QC QC JC JC AD 10D QD QD JD JD AS 10S"
+    result = run("bid", weak, "-V", "double-deck", "-s", "1", "-n", "200")
+    lines = result.stdout.splitlines()
+    assert lines[3].startswith("Pass: no marriage (K and Q) in ")
+    assert lines[4].startswith("If you are the dealer and the others all pass, you must bid 50")
+    three = "AH KH QH 9H 10S QS 9S 9S AD AD 10D QC JC JC 9C"
+    result = run("bid", three, "-V", "three-handed", "-s", "1", "-n", "200")
+    assert result.stdout.splitlines()[3].startswith("Pass: even the opening bid of 300 is made")
+    assert "partner" not in result.stdout
 
 
 def test_bid_total_is_the_bid_and_its_trump_or_pass() -> None:
@@ -88,7 +113,7 @@ def test_bid_in_a_widow_game_and_in_double_deck() -> None:
     data = json.loads(
         run("bid", widow, "-V", "three-handed", "-s", "4", "-n", "200", "-f", "json").stdout
     )
-    assert data["variant"] == "three-handed" and data["results"][0]["partner_meld"]["mean"] == 0
+    assert data["variant"] == "three-handed" and data["results"][0]["partner_meld"] is None
     double = "AH 10H KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"
     result = run("bid", double, "-V", "double-deck", "-s", "4", "-n", "200")
     assert "no marriage" in result.stdout

@@ -8,6 +8,7 @@ Tests that need a real process (closed streams, signals, environment) run
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -293,17 +294,23 @@ def test_sigterm_to_bid_ends_its_workers_too() -> None:
         stderr=subprocess.PIPE,
     )
     children: list[int] = []
-    deadline = time.monotonic() + 30
-    while not children and time.monotonic() < deadline:
-        time.sleep(0.1)
-        path = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-        children = [int(pid) for pid in path.read_text().split()] if path.exists() else []
-    assert 1 <= len(children) <= (os.cpu_count() or 1)  # -j 300 capped at the CPUs
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=30) == 143
-    time.sleep(0.5)
-    assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
-    assert b"Traceback" not in process.stderr.read()
+    try:
+        deadline = time.monotonic() + 30
+        while not children and time.monotonic() < deadline:
+            time.sleep(0.1)
+            threads = Path(f"/proc/{process.pid}/task").glob("*/children")
+            children = [int(pid) for path in threads for pid in path.read_text().split()]
+        assert 1 <= len(children) <= (os.cpu_count() or 1)  # -j 300 capped at the CPUs
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 143
+        time.sleep(0.5)
+        assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
+        assert b"Traceback" not in process.stderr.read()
+    finally:  # a failed test must not leave a million-deal bid running
+        for pid in [process.pid, *children]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.wait()
 
 
 def test_workers_are_capped_by_tasks_and_cpus() -> None:

@@ -127,7 +127,7 @@ def test_partner_meld_counts_in_partnerships_only() -> None:
     assert all(odds.partner_meld > 0 for odds in four.results)
     cutthroat = "AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D 9C"
     three = estimate(Hand.parse(cutthroat), load_variant("cutthroat"), 300, seed=2)
-    assert all(odds.partner_meld == 0 for odds in three.results)
+    assert all(odds.partner_meld is None for odds in three.results)
 
 
 def test_two_handed_has_no_auction_to_estimate() -> None:
