@@ -66,14 +66,11 @@ def _complete_variant(incomplete: str) -> list[str]:
     return [name for name in shipped_names() if name.startswith(incomplete)]
 
 
+#: Arguments are described in each command's docstring ("HAND is ..."): Typer's help
+#: would print their Python type beside them.
 HandArgument = Annotated[
     Optional[list[str]],
-    typer.Argument(
-        help="The hand, e.g. 'AS 10S KS QS JS JD' or 'S: A 10 K Q J D: J' (quotes optional)."
-        " '-' or a pipe on stdin: one hand per line.",
-        show_default=False,
-        metavar="HAND",
-    ),
+    typer.Argument(show_default=False, metavar="HAND", hidden=True),
 ]
 TrumpOption = Annotated[
     Optional[Suit],
@@ -253,6 +250,9 @@ def meld(
 ) -> None:
     """Count the best meld of a hand, under one trump or under each (best named first).
 
+    HAND is a hand such as 'AS 10S KS QS JS JD' or 'S: A 10 K Q J D: J' (quotes
+    optional); '-' or a pipe on stdin gives one hand per line.
+
     Example: meldcalc meld "AS 10S KS QS JS JD" --trump S
     """
     from meldcalc.meld import meld_report
@@ -292,11 +292,7 @@ def variants(
 def table(
     variant: Annotated[
         str,
-        typer.Argument(
-            help="A shipped variant's name or a path.",
-            autocompletion=_complete_variant,
-            metavar="VARIANT",
-        ),
+        typer.Argument(autocompletion=_complete_variant, metavar="VARIANT", hidden=True),
     ] = DEFAULT_VARIANT,
     fmt: Annotated[
         TableFormat,
@@ -304,6 +300,8 @@ def table(
     ] = TableFormat.table,
 ) -> None:
     """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
+
+    VARIANT is a shipped variant's name (default: single-deck) or a YAML file.
 
     Example: meldcalc table double-deck --format markdown
     """
@@ -321,19 +319,21 @@ def table(
 @app.command(short_help="Validate house-rules files, every problem linter-style.")
 def check(
     files: Annotated[
-        list[str],
-        typer.Argument(help="Variant files, or folders of them, to validate.", metavar="FILE"),
-    ],
+        Optional[list[str]], typer.Argument(metavar="FILE", hidden=True, show_default=False)
+    ] = None,
 ) -> None:
     """Validate house-rules files; every problem as file:line:column: key: message.
 
-    A folder stands for every .yaml file in it (and its subfolders). Each file is read
-    afresh, never from the cache.
+    FILE is a variant file, or a folder standing for every .yaml file in it (and its
+    subfolders). Each file is read afresh, never from the cache.
 
     Example: meldcalc check house.yaml
     """
     from meldcalc.variant import load_variant_file, variant_files
 
+    if not files:
+        _fail("no file given: name the variant files to check, e.g. house.yaml")
+        raise typer.Exit(EXIT_BAD_INPUT)
     checked = bad = 0
     for file in files:
         try:
@@ -496,6 +496,9 @@ def bid(
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
+    HAND is the bidder's whole hand, e.g. 'AS 10S KS QS JS JD 9S AH AD AC KH QH'; '-' or
+    a pipe on stdin gives one hand per line.
+
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
     from meldcalc.bidding import check_biddable_variant, estimate
@@ -584,6 +587,8 @@ def play(
 ) -> None:
     """Play one simulated deal of the hand (seat 0, leading) and show it trick by trick.
 
+    HAND is seat 0's whole hand; the other seats get the unseen cards at random.
+
     Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3
     """
     import secrets
@@ -626,7 +631,7 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
 @app.command(short_help="Score a hand, and keep a game's running score.")
 def score(
     bid: Annotated[
-        Optional[int], typer.Option("--bid", "-b", min=0, help="The winning bid.")
+        Optional[int], typer.Option("--bid", "-b", min=0, metavar="POINTS", help="The winning bid.")
     ] = None,
     bidder: Annotated[
         Optional[int],
