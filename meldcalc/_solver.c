@@ -362,37 +362,66 @@ static inline int is_top(uint32_t elsewhere, int card)
     return !(elsewhere & (above(card) | bit(card)));
 }
 
-/* How promising a card is, by how it would finish the trick (higher first). */
-static int move_score(const Rules *r, const Game *g, int seat, int card, uint32_t elsewhere)
+/* Of `cards`, the one with the most (or, with sign -1, the fewest) points; the highest
+ * card of those when feeding points, the lowest when keeping them back. */
+static int by_points(const Rules *r, uint32_t cards, int sign)
 {
-    int32_t points = r->points[card];
-    int low = card % NRANKS; /* higher for lower cards */
-    if (!g->played) {
-        if (is_top(elsewhere, card) && suit_of(card) == g->trump) return 3000 + points;
-        if (is_top(elsewhere, card)) return 2000 + points;
-        return 1000 - points * 8 + low;
+    int chosen = -1;
+    int32_t best = -INF;
+    for (; cards; cards &= cards - 1) {
+        int card = __builtin_ctz(cards);
+        int32_t key = sign * r->points[card];
+        if (key > best || (key == best && sign < 0)) {
+            best = key;
+            chosen = card;
+        }
     }
-    int winner_seat = (g->leader + g->best) % r->players;
-    int wins = beats(card, g->trick[g->best], g->trump);
-    int last = g->played == r->players - 1;
-    int ours = r->side[winner_seat] == r->side[seat];
-    if (wins && (last || is_top(elsewhere, card))) return 3000 + points;
-    if (ours && (last || is_top(elsewhere, g->trick[g->best]))) return 2000 + points;
-    if (wins && !ours) return 1500 - low;
-    return 1000 - points * 8 + low;
+    return chosen;
 }
 
-static int ordered_moves(const Rules *r, const Game *g, int seat, int first, int *moves)
+/* What a simple player would play here: feed points to a partner sure to win, win the
+ * trick if possible (cheaply in last seat), else throw the least. */
+static int simple_card(const Rules *r, const Game *g, int seat)
+{
+    uint32_t legal = legal_mask(r, g, g->held[seat]), winning = 0, later = 0;
+    int winner = g->trick[g->best], last = g->played == r->players - 1;
+    for (uint32_t set = legal; set; set &= set - 1)
+        if (beats(__builtin_ctz(set), winner, g->trump)) winning |= set & -set;
+    for (int i = g->played + 1; i < r->players; i++) later |= g->held[(g->leader + i) % r->players];
+    int ours = r->side[(g->leader + g->best) % r->players] == r->side[seat];
+    if (ours && (last || is_top(later, winner))) return by_points(r, legal, 1);
+    if (winning) return last ? by_points(r, winning, 1) : __builtin_ctz(winning);
+    return by_points(r, legal, -1);
+}
+
+/* How promising `card` is: the trick finished by simple players, scored by the points it
+ * brings the side of the seat that plays it (higher first). */
+static int move_score(const Rules *r, Game *g, int seat, int card)
+{
+    int best = g->best, plays = 1, seats[MAXP], cards[MAXP], bests[MAXP];
+    seats[0] = seat, cards[0] = card, bests[0] = best;
+    put(r, g, seat, card);
+    while (g->played < r->players) {
+        int next = to_play(r, g);
+        seats[plays] = next, cards[plays] = simple_card(r, g, next), bests[plays] = g->best;
+        put(r, g, next, cards[plays++]);
+    }
+    int winner = (g->leader + g->best) % r->players;
+    int32_t points = 1;
+    for (int i = 0; i < r->players; i++) points += r->points[g->trick[i]];
+    while (plays--) take_back(r, g, seats[plays], cards[plays], bests[plays]);
+    int sign = r->side[winner] == r->side[seat] ? 1 : -1;
+    return sign * points * 16 + card % NRANKS;
+}
+
+static int ordered_moves(const Rules *r, Game *g, int seat, int first, int *moves)
 {
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t set = distinct_moves(r, g, seat, legal);
-    uint32_t elsewhere = 0;
-    for (int other = 0; other < r->players; other++)
-        if (other != seat) elsewhere |= g->held[other];
     int scores[NCARDS], n = 0;
     for (; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        int score = card == first ? 1 << 20 : move_score(r, g, seat, card, elsewhere);
+        int score = card == first ? INT32_MAX : set & (set - 1) || n ? move_score(r, g, seat, card) : 0;
         int i = n++;
         for (; i > 0 && scores[i - 1] < score; i--) {
             scores[i] = scores[i - 1];
