@@ -32,6 +32,9 @@ enum { NRANKS = 6, NSUITS = 4, NCARDS = 24, MAXP = 4, MAXCOPIES = 4 };
 enum { HEAD_ALWAYS = 0, HEAD_TRUMP_LED = 1, HEAD_NEVER = 2 };
 #define INF (1 << 30)
 #define NO_MOVE 0xFF
+#ifndef TABLE_MIN_TRICKS
+#define TABLE_MIN_TRICKS 2
+#endif
 
 static const char *const CARD_NAMES[NCARDS] = {
     "AS", "10S", "KS", "QS", "JS", "9S", "AH", "10H", "KH", "QH", "JH", "9H",
@@ -53,6 +56,9 @@ static inline int beats(int card, int best, int trump)
     return suit_of(card) == trump;
 }
 
+/* A position's key in the transposition table: exact where it fits 128 bits. */
+typedef unsigned __int128 Key;
+
 /* --- rules ------------------------------------------------------------------------------ */
 
 typedef struct {
@@ -62,10 +68,15 @@ typedef struct {
     int32_t step;        /* gcd of every counter and the bonus: all values are multiples */
     uint32_t deck;       /* the cards the deck holds */
     int side[MAXP];      /* 0: seat 0's side */
-    /* The normalised key: a run is a maximal range of ranks with equal counters. */
+    /* The normalised key: a run is a maximal range of ranks with equal counters; the cards
+     * in play of a run are numbered from its top. */
     int run_start[NRANKS];
+    int run_top[NCARDS];         /* the first card of the run holding a card */
+    uint32_t run_above[NCARDS];  /* the cards of its run above it */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
     unsigned radix;      /* how many digits there are */
+    Key place[NCARDS];   /* the weight of each normalised card's digit */
+    Key leader_weight;
     int exact_key;       /* the mixed-radix key fits 128 bits */
 } Rules;
 
@@ -104,10 +115,21 @@ static void derive_rules(Rules *r, int partnerships)
     for (int rank = 0; rank < NRANKS; rank++)
         r->run_start[rank] =
             rank > 0 && r->points[rank] == r->points[rank - 1] ? r->run_start[rank - 1] : rank;
+    for (int card = 0; card < NCARDS; card++) {
+        int suit = suit_of(card), start = r->run_start[card % NRANKS];
+        r->run_top[card] = suit * NRANKS + start;
+        r->run_above[card] = suit_cards(suit) & (bit(card) - 1) & ~(bit(suit * NRANKS + start) - 1);
+    }
     number_owner_digits(r);
-    double keys = r->players; /* the leader, then a digit per card of the deck */
+    double keys = r->players; /* a digit per card of the deck, then the leader */
+    Key weight = 1;
     for (int card = 0; card < NCARDS; card++)
-        if (r->deck & bit(card)) keys *= r->radix;
+        if (r->deck & bit(card)) {
+            r->place[card] = weight;
+            weight *= r->radix;
+            keys *= r->radix;
+        }
+    r->leader_weight = weight;
     r->exact_key = keys < 0x1p127;
 }
 
@@ -195,7 +217,6 @@ static void reopen_trick(const Rules *r, Game *g, const Closed *saved)
 
 /* --- the transposition table ------------------------------------------------------------ */
 
-typedef unsigned __int128 Key;
 
 /* 32 bytes: two entries share a cache line (a bucket). */
 typedef struct {
@@ -229,40 +250,6 @@ static int owners_digit(const Rules *r, const Game *g, int card)
     return r->digit[packed];
 }
 
-static inline Key add_digit(const Rules *r, Key key, unsigned value)
-{
-    if (r->exact_key) return key * r->radix + value;
-    /* decks too big for an exact key (4 copies of 6 ranks): a 128-bit hash */
-    const Key odd = ((Key)0x9E3779B97F4A7C15ull << 64) | 0xF39CC0605CEDC835ull;
-    return (key ^ value) * odd;
-}
-
-/* At a trick boundary: within each run of equal counters, the ranks still in play move up
- * to the top of the run; the key is then the owners of every normalised card. */
-static void normalise(const Rules *r, const Game *g, Normal *n)
-{
-    uint8_t digits[NCARDS] = {0};
-    uint32_t anywhere = 0;
-    for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
-    memset(n->actual, -1, sizeof n->actual);
-    for (int suit = 0; suit < NSUITS; suit++) {
-        int next[NRANKS];
-        for (int rank = 0; rank < NRANKS; rank++) next[rank] = rank;
-        for (int rank = 0; rank < NRANKS; rank++) {
-            int card = suit * NRANKS + rank;
-            if (!(anywhere & bit(card))) continue;
-            int normal = suit * NRANKS + next[r->run_start[rank]]++;
-            n->normal[card] = (int8_t)normal;
-            n->actual[normal] = (int8_t)card;
-            digits[normal] = (uint8_t)owners_digit(r, g, card);
-        }
-    }
-    Key key = (Key)g->leader;
-    for (int card = 0; card < NCARDS; card++)
-        if (r->deck & bit(card)) key = add_digit(r, key, digits[card]);
-    n->key = key;
-}
-
 static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 30;
@@ -270,6 +257,34 @@ static inline uint64_t mix64(uint64_t x)
     x ^= x >> 27;
     x *= 0x94D049BB133111EBull;
     return x ^ (x >> 31);
+}
+
+/* The key is the sum of one term per card in play: the digit of its owners in the place of
+ * its normalised card (a mixed-radix number), or for decks too big for that (4 copies of
+ * 6 ranks) a 128-bit hash of card and owners. */
+static inline Key add_digit(const Rules *r, int normal, unsigned owners)
+{
+    if (r->exact_key) return r->place[normal] * owners;
+    uint64_t h = mix64(((uint64_t)normal << 8 | owners) + 0x9E3779B97F4A7C15ull);
+    return (Key)mix64(h) << 64 | h;
+}
+
+/* At a trick boundary: within each run of equal counters, the ranks still in play move up
+ * to the top of the run; the key is then the owners of every normalised card. */
+static void normalise(const Rules *r, const Game *g, Normal *n)
+{
+    uint32_t anywhere = 0;
+    for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
+    memset(n->actual, -1, sizeof n->actual);
+    Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
+    for (uint32_t set = anywhere; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        int normal = r->run_top[card] + __builtin_popcount(anywhere & r->run_above[card]);
+        n->normal[card] = (int8_t)normal;
+        n->actual[normal] = (int8_t)card;
+        key += add_digit(r, normal, owners_digit(r, g, card));
+    }
+    n->key = key;
 }
 
 static Entry *bucket_of(const Table *t, Key key)
@@ -342,16 +357,15 @@ static uint32_t distinct_moves(const Rules *r, const Game *g, int seat, uint32_t
     for (int other = 0; other < r->players; other++)
         if (other != seat) elsewhere |= g->held[other];
     for (int i = 0; i < g->played; i++) elsewhere |= bit(g->trick[i]);
-    uint32_t moves = 0;
-    for (int suit = 0; suit < NSUITS; suit++) {
-        int kept = -1;
-        for (int card = suit * NRANKS; card < (suit + 1) * NRANKS; card++) {
-            if (elsewhere & bit(card)) kept = -1;
-            if (!(legal & bit(card))) continue;
-            if (kept >= 0 && r->points[card] == r->points[kept]) continue;
-            moves |= bit(card);
-            kept = (elsewhere & bit(card)) ? -1 : card; /* its twin elsewhere lies between */
-        }
+    uint32_t moves = legal;
+    int higher = -1; /* the previous legal card, walking from the top */
+    for (uint32_t set = legal; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        uint32_t between = higher >= 0 ? (bit(card) << 1) - bit(higher) : 0;
+        int alike = higher >= 0 && suit_of(higher) == suit_of(card) &&
+                    r->points[higher] == r->points[card] && !(elsewhere & between);
+        if (alike) moves &= ~bit(card); /* plays like `higher`, or the card `higher` is like */
+        higher = card;
     }
     return moves;
 }
@@ -485,6 +499,9 @@ static int32_t node(Search *s, Game *g, int32_t beta)
         if (g->tricks_left == 1) return last_trick_value(r, g);
         if (beta > ceiling) return ceiling;
         if (beta <= 0) return 0;
+    }
+    int remember = !g->played && g->tricks_left >= TABLE_MIN_TRICKS;
+    if (remember) {
         normalise(r, g, &n);
         Entry *e = probe(s->t, n.key);
         if (e) {
@@ -506,7 +523,7 @@ static int32_t node(Search *s, Game *g, int32_t beta)
         }
         if (maximising ? best >= beta : best < beta) break;
     }
-    if (!g->played) {
+    if (remember) {
         Entry *e = slot_for(s->t, n.key, g->tricks_left, ceiling);
         if (best >= beta && best > e->lower) e->lower = best;
         if (best < beta && best < e->upper) e->upper = best;
