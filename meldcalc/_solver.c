@@ -428,14 +428,16 @@ static int move_score(const Rules *r, Game *g, int seat, int card)
     return sign * points * 16 + card % NRANKS;
 }
 
+/* The distinct legal cards of `seat` but `first` (tried already), most promising first. */
 static int ordered_moves(const Rules *r, Game *g, int seat, int first, int *moves)
 {
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t set = distinct_moves(r, g, seat, legal);
     int scores[NCARDS], n = 0;
+    if (first >= 0) set &= ~bit(first);
     for (; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        int score = card == first ? INT32_MAX : set & (set - 1) || n ? move_score(r, g, seat, card) : 0;
+        int score = set & (set - 1) || n ? move_score(r, g, seat, card) : 0;
         int i = n++;
         for (; i > 0 && scores[i - 1] < score; i--) {
             scores[i] = scores[i - 1];
@@ -465,6 +467,17 @@ static int32_t last_trick_value(const Rules *r, Game *g)
 }
 
 static int32_t node(Search *s, Game *g, int32_t beta);
+
+static inline int improves(int maximising, int32_t value, int32_t best)
+{
+    return maximising ? value > best : value < best;
+}
+
+/* Whether `best` already settles a null-window search at `beta`. */
+static inline int cuts(int maximising, int32_t best, int32_t beta)
+{
+    return maximising ? best >= beta : best < beta;
+}
 
 /* Play `card` from `seat` and search on: the value of the position after it. */
 static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta)
@@ -510,18 +523,20 @@ static int32_t node(Search *s, Game *g, int32_t beta)
             if (e->move != NO_MOVE) first = n.actual[e->move];
         }
     }
-    int seat = to_play(r, g), moves[NCARDS];
-    int count = ordered_moves(r, g, seat, first, moves);
-    int maximising = r->side[seat] == 0;
+    int seat = to_play(r, g), maximising = r->side[seat] == 0;
     int32_t best = maximising ? -INF : INF;
-    int best_move = moves[0];
-    for (int i = 0; i < count; i++) {
-        int32_t value = after(s, g, seat, moves[i], beta);
-        if (maximising ? value > best : value < best) {
-            best = value;
-            best_move = moves[i];
+    int best_move = first;
+    if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
+    if (!cuts(maximising, best, beta)) {
+        int moves[NCARDS], count = ordered_moves(r, g, seat, first, moves);
+        for (int i = 0; i < count; i++) {
+            int32_t value = after(s, g, seat, moves[i], beta);
+            if (improves(maximising, value, best)) {
+                best = value;
+                best_move = moves[i];
+            }
+            if (cuts(maximising, best, beta)) break;
         }
-        if (maximising ? best >= beta : best < beta) break;
     }
     if (remember) {
         Entry *e = slot_for(s->t, n.key, g->tricks_left, ceiling);
