@@ -1,0 +1,992 @@
+/* meldcalc._solver: the exact (double-dummy) trick-play search.
+ *
+ * The value of a position is the trick points (counters of the cards won plus the last-trick
+ * bonus) that seat 0's side takes from it to the end of the hand, every hand visible and every
+ * seat playing its best. The rules are those of meldcalc/play.py, parametrised as a variant
+ * says: counters per rank, last-trick bonus, heading duty, over-trumping, 2 to 4 players,
+ * 1 to 4 copies of each card.
+ *
+ * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
+ * (a null window); the root narrows the value by halving its range. Trick boundaries are
+ * remembered in a transposition table of lower and upper bounds, under a normalised key:
+ * within a suit, cards gone from play are squeezed out of each run of ranks with equal
+ * counters, so positions that differ only by which equal cards went share an entry. Cards a
+ * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
+ * on the table) are tried once. Candidate cards are ordered by how they would finish the
+ * trick.
+ *
+ * Python sees one type, Solver (it owns the table), with three methods: solve (values and
+ * per-card values of many positions), line (an optimal play sequence of one position) and
+ * nodes (a counter for benchmarks). Bulk input comes through the buffer protocol as int64.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- cards ------------------------------------------------------------------------------ */
+
+enum { NRANKS = 6, NSUITS = 4, NCARDS = 24, MAXP = 4, MAXCOPIES = 4 };
+enum { HEAD_ALWAYS = 0, HEAD_TRUMP_LED = 1, HEAD_NEVER = 2 };
+#define INF (1 << 30)
+#define NO_MOVE 0xFF
+#ifndef TABLE_MIN_TRICKS
+#define TABLE_MIN_TRICKS 2
+#endif
+
+static const char *const CARD_NAMES[NCARDS] = {
+    "AS", "10S", "KS", "QS", "JS", "9S", "AH", "10H", "KH", "QH", "JH", "9H",
+    "AD", "10D", "KD", "QD", "JD", "9D", "AC", "10C", "KC", "QC", "JC", "9C",
+};
+
+/* A card is suit * 6 + rank, ranks high to low; a set of cards is a 24-bit mask, so the
+ * lowest bit of a suit's slice is its highest card. */
+static inline int suit_of(int card) { return card / NRANKS; }
+static inline uint32_t suit_cards(int suit) { return 0x3Fu << (NRANKS * suit); }
+static inline uint32_t bit(int card) { return 1u << card; }
+
+/* The cards of the same suit that outrank `card`. */
+static inline uint32_t above(int card) { return suit_cards(suit_of(card)) & (bit(card) - 1); }
+
+static inline int beats(int card, int best, int trump)
+{
+    if (suit_of(card) == suit_of(best)) return card < best; /* an identical card does not */
+    return suit_of(card) == trump;
+}
+
+/* A position's key in the transposition table: exact where it fits 128 bits. */
+typedef unsigned __int128 Key;
+
+/* --- rules ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int players, copies, head, overtrump;
+    int32_t last_trick;
+    int32_t points[NCARDS];
+    int32_t step;        /* gcd of every counter and the bonus: all values are multiples */
+    uint32_t deck;       /* the cards the deck holds */
+    int side[MAXP];      /* 0: seat 0's side */
+    /* The normalised key: a run is a maximal range of ranks with equal counters; the cards
+     * in play of a run are numbered from its top. */
+    int run_start[NRANKS];
+    int run_top[NCARDS];         /* the first card of the run holding a card */
+    uint32_t run_above[NCARDS];  /* the cards of its run above it */
+    uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
+    unsigned radix;      /* how many digits there are */
+    Key place[NCARDS];   /* the weight of each normalised card's digit */
+    Key leader_weight;
+    int exact_key;       /* the mixed-radix key fits 128 bits */
+} Rules;
+
+static int32_t gcd(int32_t a, int32_t b)
+{
+    while (b) {
+        int32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Number every way `copies` or fewer copies of a card can lie among the seats. */
+static void number_owner_digits(Rules *r)
+{
+    unsigned next = 0;
+    memset(r->digit, 0, sizeof r->digit);
+    for (int c0 = 0; c0 <= MAXCOPIES; c0++)
+        for (int c1 = 0; c1 <= MAXCOPIES; c1++)
+            for (int c2 = 0; c2 <= MAXCOPIES; c2++)
+                for (int c3 = 0; c3 <= MAXCOPIES; c3++) {
+                    int seated = (r->players > 2 || c2 == 0) && (r->players > 3 || c3 == 0);
+                    if (seated && c0 + c1 + c2 + c3 <= r->copies)
+                        r->digit[((c0 * 5 + c1) * 5 + c2) * 5 + c3] = (uint8_t)next++;
+                }
+    r->radix = next;
+}
+
+static void derive_rules(Rules *r, int partnerships)
+{
+    r->step = r->last_trick;
+    for (int card = 0; card < NCARDS; card++) r->step = gcd(r->step, r->points[card]);
+    for (int seat = 0; seat < MAXP; seat++)
+        r->side[seat] = seat != 0 && !(partnerships && r->players % 2 == 0 && seat % 2 == 0);
+    for (int rank = 0; rank < NRANKS; rank++)
+        r->run_start[rank] =
+            rank > 0 && r->points[rank] == r->points[rank - 1] ? r->run_start[rank - 1] : rank;
+    for (int card = 0; card < NCARDS; card++) {
+        int suit = suit_of(card), start = r->run_start[card % NRANKS];
+        r->run_top[card] = suit * NRANKS + start;
+        r->run_above[card] = suit_cards(suit) & (bit(card) - 1) & ~(bit(suit * NRANKS + start) - 1);
+    }
+    number_owner_digits(r);
+    double keys = r->players; /* a digit per card of the deck, then the leader */
+    Key weight = 1;
+    for (int card = 0; card < NCARDS; card++)
+        if (r->deck & bit(card)) {
+            r->place[card] = weight;
+            weight *= r->radix;
+            keys *= r->radix;
+        }
+    r->leader_weight = weight;
+    r->exact_key = keys < 0x1p127;
+}
+
+/* --- a position in play ----------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t count[MAXP][NCARDS];
+    uint32_t held[MAXP];  /* cards each seat holds at least one copy of */
+    int trump, leader, played;
+    int trick[MAXP];      /* the cards on the table, the leader's first */
+    int best;             /* the position in `trick` of the card winning it */
+    int tricks_left;      /* counting the one in progress */
+    int32_t in_hands;     /* the counters still in the hands */
+} Game;
+
+static inline int to_play(const Rules *r, const Game *g) { return (g->leader + g->played) % r->players; }
+
+static void put(const Rules *r, Game *g, int seat, int card)
+{
+    if (--g->count[seat][card] == 0) g->held[seat] &= ~bit(card);
+    g->in_hands -= r->points[card];
+    if (g->played && beats(card, g->trick[g->best], g->trump)) g->best = g->played;
+    if (!g->played) g->best = 0;
+    g->trick[g->played++] = card;
+}
+
+static void take_back(const Rules *r, Game *g, int seat, int card, int best)
+{
+    g->played--;
+    g->best = best;
+    g->count[seat][card]++;
+    g->held[seat] |= bit(card);
+    g->in_hands += r->points[card];
+}
+
+/* The cards a seat holding `hand` may play to the trick on the table (play.legal_cards). */
+static uint32_t legal_mask(const Rules *r, const Game *g, uint32_t hand)
+{
+    if (!g->played) return hand;
+    int led = suit_of(g->trick[0]), winner = g->trick[g->best];
+    int trumped = suit_of(winner) == g->trump && led != g->trump;
+    uint32_t follow = hand & suit_cards(led);
+    if (follow) {
+        int must_head = r->head == HEAD_ALWAYS || (r->head == HEAD_TRUMP_LED && led == g->trump);
+        uint32_t higher = follow & above(winner);
+        return must_head && !trumped && higher ? higher : follow;
+    }
+    uint32_t trumps = hand & suit_cards(g->trump);
+    if (!trumps) return hand;
+    uint32_t higher = trumps & above(winner); /* empty unless a trump is winning */
+    return r->overtrump && higher ? higher : trumps;
+}
+
+static int32_t trick_points(const Rules *r, const Game *g)
+{
+    int32_t points = g->tricks_left == 1 ? r->last_trick : 0;
+    for (int i = 0; i < g->played; i++) points += r->points[g->trick[i]];
+    return points;
+}
+
+/* Close a full trick: the winner leads the next. Returns the points seat 0's side gains. */
+typedef struct { int leader, best, trick[MAXP]; } Closed;
+
+static int32_t close_trick(const Rules *r, Game *g, Closed *saved)
+{
+    int winner = (g->leader + g->best) % r->players;
+    int32_t gain = r->side[winner] ? 0 : trick_points(r, g);
+    saved->leader = g->leader;
+    saved->best = g->best;
+    memcpy(saved->trick, g->trick, sizeof saved->trick);
+    g->leader = winner;
+    g->played = 0;
+    g->tricks_left--;
+    return gain;
+}
+
+static void reopen_trick(const Rules *r, Game *g, const Closed *saved)
+{
+    g->leader = saved->leader;
+    g->best = saved->best;
+    memcpy(g->trick, saved->trick, sizeof g->trick);
+    g->played = r->players;
+    g->tricks_left++;
+}
+
+/* --- the transposition table ------------------------------------------------------------ */
+
+
+/* 32 bytes: two entries share a cache line (a bucket). */
+typedef struct {
+    Key key;
+    int32_t lower, upper; /* bounds on the points seat 0's side takes from here */
+    uint16_t epoch;       /* entries of another search are empty */
+    uint8_t move;         /* the best lead found, as a normalised card */
+    uint8_t depth;        /* tricks left: deeper entries saved more work */
+    uint32_t unused;
+} Entry;
+
+typedef struct {
+    Entry *entries;
+    void *block; /* what malloc returned, before alignment */
+    size_t mask; /* entries - 1 */
+    uint16_t epoch;
+} Table;
+
+/* A position's key and the maps between its cards and the normalised ones. */
+typedef struct {
+    Key key;
+    int8_t normal[NCARDS]; /* card -> normalised card */
+    int8_t actual[NCARDS]; /* normalised card -> card, or -1 */
+} Normal;
+
+static int owners_digit(const Rules *r, const Game *g, int card)
+{
+    int packed = 0;
+    for (int seat = 0; seat < MAXP; seat++)
+        packed = packed * 5 + (seat < r->players ? g->count[seat][card] : 0);
+    return r->digit[packed];
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* The key is the sum of one term per card in play: the digit of its owners in the place of
+ * its normalised card (a mixed-radix number), or for decks too big for that (4 copies of
+ * 6 ranks) a 128-bit hash of card and owners. */
+static inline Key add_digit(const Rules *r, int normal, unsigned owners)
+{
+    if (r->exact_key) return r->place[normal] * owners;
+    uint64_t h = mix64(((uint64_t)normal << 8 | owners) + 0x9E3779B97F4A7C15ull);
+    return (Key)mix64(h) << 64 | h;
+}
+
+/* At a trick boundary: within each run of equal counters, the ranks still in play move up
+ * to the top of the run; the key is then the owners of every normalised card. */
+static void normalise(const Rules *r, const Game *g, Normal *n)
+{
+    uint32_t anywhere = 0;
+    for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
+    memset(n->actual, -1, sizeof n->actual);
+    Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
+    for (uint32_t set = anywhere; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        int normal = r->run_top[card] + __builtin_popcount(anywhere & r->run_above[card]);
+        n->normal[card] = (int8_t)normal;
+        n->actual[normal] = (int8_t)card;
+        key += add_digit(r, normal, owners_digit(r, g, card));
+    }
+    n->key = key;
+}
+
+static Entry *bucket_of(const Table *t, Key key)
+{
+    uint64_t h = mix64((uint64_t)key ^ mix64((uint64_t)(key >> 64)));
+    return &t->entries[h & t->mask & ~(size_t)1];
+}
+
+static Entry *probe(const Table *t, Key key)
+{
+    Entry *b = bucket_of(t, key);
+    for (int i = 0; i < 2; i++)
+        if (b[i].epoch == t->epoch && b[i].key == key) return &b[i];
+    return NULL;
+}
+
+/* The entry to write `key` to: its own, else the first slot if this search did not fill it
+ * with deeper work, else the second (always replaced). */
+static Entry *slot_for(const Table *t, Key key, int depth, int32_t ceiling)
+{
+    Entry *b = bucket_of(t, key);
+    Entry *e = NULL;
+    for (int i = 0; i < 2 && !e; i++)
+        if (b[i].epoch == t->epoch && b[i].key == key) e = &b[i];
+    if (!e) {
+        e = b[0].epoch != t->epoch || b[0].depth <= depth ? &b[0] : &b[1];
+        e->key = key;
+        e->epoch = t->epoch;
+        e->depth = (uint8_t)depth;
+        e->lower = 0;
+        e->upper = ceiling;
+        e->move = NO_MOVE;
+    }
+    return e;
+}
+
+static int table_init(Table *t, int bits)
+{
+    size_t entries = (size_t)1 << bits;
+    t->block = calloc(entries * sizeof(Entry) + 64, 1); /* pages are touched only when used */
+    if (!t->block) return -1;
+    t->entries = (Entry *)(((uintptr_t)t->block + 63) & ~(uintptr_t)63);
+    t->mask = entries - 1;
+    t->epoch = 0;
+    return 0;
+}
+
+/* A new search: the entries of earlier ones become empty. */
+static void table_new_epoch(Table *t)
+{
+    if (++t->epoch == 0) {
+        memset(t->entries, 0, (t->mask + 1) * sizeof(Entry));
+        t->epoch = 1;
+    }
+}
+
+/* --- the search ------------------------------------------------------------------------- */
+
+typedef struct {
+    const Rules *r;
+    Table *t;
+    uint64_t nodes;
+} Search;
+
+/* The cards of `legal` worth trying: of cards alike (same suit and counter, no card of
+ * another seat or on the table ranked between or equal to them) only the highest. */
+static uint32_t distinct_moves(const Rules *r, const Game *g, int seat, uint32_t legal)
+{
+    uint32_t elsewhere = 0;
+    for (int other = 0; other < r->players; other++)
+        if (other != seat) elsewhere |= g->held[other];
+    for (int i = 0; i < g->played; i++) elsewhere |= bit(g->trick[i]);
+    uint32_t moves = legal;
+    int higher = -1; /* the previous legal card, walking from the top */
+    for (uint32_t set = legal; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        uint32_t between = higher >= 0 ? (bit(card) << 1) - bit(higher) : 0;
+        int alike = higher >= 0 && suit_of(higher) == suit_of(card) &&
+                    r->points[higher] == r->points[card] && !(elsewhere & between);
+        if (alike) moves &= ~bit(card); /* plays like `higher`, or the card `higher` is like */
+        higher = card;
+    }
+    return moves;
+}
+
+/* Whether `card` is the highest of its suit still in play and nobody else holds its twin. */
+static inline int is_top(uint32_t elsewhere, int card)
+{
+    return !(elsewhere & (above(card) | bit(card)));
+}
+
+/* Of `cards`, the one with the most (or, with sign -1, the fewest) points; the highest
+ * card of those when feeding points, the lowest when keeping them back. */
+static int by_points(const Rules *r, uint32_t cards, int sign)
+{
+    int chosen = -1;
+    int32_t best = -INF;
+    for (; cards; cards &= cards - 1) {
+        int card = __builtin_ctz(cards);
+        int32_t key = sign * r->points[card];
+        if (key > best || (key == best && sign < 0)) {
+            best = key;
+            chosen = card;
+        }
+    }
+    return chosen;
+}
+
+/* What a simple player would play here: feed points to a partner sure to win, win the
+ * trick if possible (cheaply in last seat), else throw the least. */
+static int simple_card(const Rules *r, const Game *g, int seat)
+{
+    uint32_t legal = legal_mask(r, g, g->held[seat]), winning = 0, later = 0;
+    int winner = g->trick[g->best], last = g->played == r->players - 1;
+    for (uint32_t set = legal; set; set &= set - 1)
+        if (beats(__builtin_ctz(set), winner, g->trump)) winning |= set & -set;
+    for (int i = g->played + 1; i < r->players; i++) later |= g->held[(g->leader + i) % r->players];
+    int ours = r->side[(g->leader + g->best) % r->players] == r->side[seat];
+    if (ours && (last || is_top(later, winner))) return by_points(r, legal, 1);
+    if (winning) return last ? by_points(r, winning, 1) : __builtin_ctz(winning);
+    return by_points(r, legal, -1);
+}
+
+/* How promising `card` is: the trick finished by simple players, scored by the points it
+ * brings the side of the seat that plays it (higher first). */
+static int move_score(const Rules *r, Game *g, int seat, int card)
+{
+    int best = g->best, plays = 1, seats[MAXP], cards[MAXP], bests[MAXP];
+    seats[0] = seat, cards[0] = card, bests[0] = best;
+    put(r, g, seat, card);
+    while (g->played < r->players) {
+        int next = to_play(r, g);
+        seats[plays] = next, cards[plays] = simple_card(r, g, next), bests[plays] = g->best;
+        put(r, g, next, cards[plays++]);
+    }
+    int winner = (g->leader + g->best) % r->players;
+    int32_t points = 1;
+    for (int i = 0; i < r->players; i++) points += r->points[g->trick[i]];
+    while (plays--) take_back(r, g, seats[plays], cards[plays], bests[plays]);
+    int sign = r->side[winner] == r->side[seat] ? 1 : -1;
+    return sign * points * 16 + card % NRANKS;
+}
+
+/* The distinct legal cards of `seat` but `first` (tried already), most promising first. */
+static int ordered_moves(const Rules *r, Game *g, int seat, int first, int *moves)
+{
+    uint32_t legal = legal_mask(r, g, g->held[seat]);
+    uint32_t set = distinct_moves(r, g, seat, legal);
+    int scores[NCARDS], n = 0;
+    if (first >= 0) set &= ~bit(first);
+    for (; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        int score = set & (set - 1) || n ? move_score(r, g, seat, card) : 0;
+        int i = n++;
+        for (; i > 0 && scores[i - 1] < score; i--) {
+            scores[i] = scores[i - 1];
+            moves[i] = moves[i - 1];
+        }
+        scores[i] = score;
+        moves[i] = card;
+    }
+    return n;
+}
+
+/* The last trick: every seat holds one card and must play it. */
+static int32_t last_trick_value(const Rules *r, Game *g)
+{
+    int32_t points = r->last_trick;
+    int best = -1, winner = 0;
+    for (int i = 0; i < r->players; i++) {
+        int seat = (g->leader + i) % r->players;
+        int card = __builtin_ctz(g->held[seat]);
+        points += r->points[card];
+        if (best < 0 || beats(card, best, g->trump)) {
+            best = card;
+            winner = seat;
+        }
+    }
+    return r->side[winner] ? 0 : points;
+}
+
+static int32_t node(Search *s, Game *g, int32_t beta);
+
+static inline int improves(int maximising, int32_t value, int32_t best)
+{
+    return maximising ? value > best : value < best;
+}
+
+/* Whether `best` already settles a null-window search at `beta`. */
+static inline int cuts(int maximising, int32_t best, int32_t beta)
+{
+    return maximising ? best >= beta : best < beta;
+}
+
+/* Play `card` from `seat` and search on: the value of the position after it. */
+static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta)
+{
+    const Rules *r = s->r;
+    int best = g->best;
+    int32_t value;
+    put(r, g, seat, card);
+    if (g->played == r->players) {
+        Closed saved;
+        int32_t gain = close_trick(r, g, &saved);
+        value = gain + node(s, g, beta - gain);
+        reopen_trick(r, g, &saved);
+    } else {
+        value = node(s, g, beta);
+    }
+    take_back(r, g, seat, card, best);
+    return value;
+}
+
+/* Fail-soft null-window search: a result >= beta is a lower bound of the value, a result
+ * < beta an upper bound. */
+static int32_t node(Search *s, Game *g, int32_t beta)
+{
+    const Rules *r = s->r;
+    s->nodes++;
+    Normal n;
+    int first = -1;
+    int32_t ceiling = g->in_hands + r->last_trick;
+    if (!g->played) {
+        if (g->tricks_left == 0) return 0;
+        if (g->tricks_left == 1) return last_trick_value(r, g);
+        if (beta > ceiling) return ceiling;
+        if (beta <= 0) return 0;
+    }
+    int remember = !g->played && g->tricks_left >= TABLE_MIN_TRICKS;
+    if (remember) {
+        normalise(r, g, &n);
+        Entry *e = probe(s->t, n.key);
+        if (e) {
+            if (e->lower >= beta) return e->lower;
+            if (e->upper < beta) return e->upper;
+            if (e->move != NO_MOVE) first = n.actual[e->move];
+        }
+    }
+    int seat = to_play(r, g), maximising = r->side[seat] == 0;
+    int32_t best = maximising ? -INF : INF;
+    int best_move = first;
+    if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
+    if (!cuts(maximising, best, beta)) {
+        int moves[NCARDS], count = ordered_moves(r, g, seat, first, moves);
+        for (int i = 0; i < count; i++) {
+            int32_t value = after(s, g, seat, moves[i], beta);
+            if (improves(maximising, value, best)) {
+                best = value;
+                best_move = moves[i];
+            }
+            if (cuts(maximising, best, beta)) break;
+        }
+    }
+    if (remember) {
+        Entry *e = slot_for(s->t, n.key, g->tricks_left, ceiling);
+        if (best >= beta && best > e->lower) e->lower = best;
+        if (best < beta && best < e->upper) e->upper = best;
+        e->move = (uint8_t)n.normal[best_move];
+    }
+    return best;
+}
+
+/* --- root drivers ----------------------------------------------------------------------- */
+
+static int32_t points_in_play(const Rules *r, const Game *g)
+{
+    int32_t total = g->in_hands + (g->tricks_left ? r->last_trick : 0);
+    for (int i = 0; i < g->played; i++) total += r->points[g->trick[i]];
+    return total;
+}
+
+/* The exact value of what `probe_fn` measures, known to lie in [lo, hi]: halve the range
+ * with null-window probes (all values are multiples of the rules' step). */
+typedef int32_t (*Probe)(Search *, Game *, int seat, int card, int32_t beta);
+
+static int32_t probe_node(Search *s, Game *g, int seat, int card, int32_t beta)
+{
+    (void)seat, (void)card;
+    return node(s, g, beta);
+}
+
+static int32_t bisect(Search *s, Game *g, Probe probe_fn, int seat, int card, int32_t lo, int32_t hi)
+{
+    int32_t step = s->r->step;
+    while (lo < hi) {
+        int32_t half = ((hi - lo) / step + 1) / 2;
+        int32_t beta = lo + half * step;
+        int32_t value = probe_fn(s, g, seat, card, beta);
+        if (value >= beta) lo = value;
+        else hi = value;
+    }
+    return lo;
+}
+
+static int32_t game_value(Search *s, Game *g)
+{
+    if (s->r->step == 0) return 0; /* no counters, no bonus */
+    return bisect(s, g, probe_node, 0, 0, 0, points_in_play(s->r, g));
+}
+
+/* The value after each legal card of the seat to play (-1 for the others); returns the
+ * position's value. Cards alike share the value of the one searched. */
+static int32_t card_values(Search *s, Game *g, int64_t *out)
+{
+    const Rules *r = s->r;
+    int seat = to_play(r, g);
+    uint32_t legal = legal_mask(r, g, g->held[seat]);
+    uint32_t searched = distinct_moves(r, g, seat, legal);
+    int maximising = r->side[seat] == 0;
+    int32_t best = maximising ? -INF : INF, hi = points_in_play(r, g);
+    for (int card = 0; card < NCARDS; card++) out[card] = -1;
+    for (uint32_t set = searched; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        int32_t value = r->step ? bisect(s, g, after, seat, card, 0, hi) : 0;
+        out[card] = value;
+        if (maximising ? value > best : value < best) best = value;
+    }
+    /* a card not searched plays like the nearest searched one above it in its suit */
+    for (uint32_t set = legal & ~searched; set; set &= set - 1) {
+        int card = __builtin_ctz(set), twin = card;
+        while (!(searched & bit(twin))) twin--;
+        out[card] = out[twin];
+    }
+    return best;
+}
+
+/* Whether `card` keeps the value at `value` (an optimal card). */
+static int keeps_value(Search *s, Game *g, int seat, int card, int32_t value)
+{
+    if (s->r->side[seat] == 0) return after(s, g, seat, card, value) >= value;
+    return after(s, g, seat, card, value + 1) < value + 1;
+}
+
+/* Play an optimal line to the end, writing (seat, card) pairs; returns the plays written. */
+static int optimal_line(Search *s, Game *g, int32_t value, int *seats, int *cards)
+{
+    const Rules *r = s->r;
+    int plays = 0;
+    while (g->tricks_left) {
+        int seat = to_play(r, g), moves[NCARDS];
+        int count = ordered_moves(r, g, seat, -1, moves), chosen = moves[0];
+        for (int i = 0; i < count && r->step; i++)
+            if (keeps_value(s, g, seat, moves[i], value)) {
+                chosen = moves[i];
+                break;
+            }
+        seats[plays] = seat;
+        cards[plays++] = chosen;
+        put(r, g, seat, chosen);
+        if (g->played == r->players) {
+            Closed saved;
+            value -= close_trick(r, g, &saved);
+        }
+    }
+    return plays;
+}
+
+/* --- reading positions from Python ------------------------------------------------------ */
+
+static int fail(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    PyObject *message = PyUnicode_FromFormatV(format, args);
+    va_end(args);
+    if (message) {
+        PyErr_SetObject(PyExc_ValueError, message);
+        Py_DECREF(message);
+    }
+    return -1;
+}
+
+static int parse_rules(PyObject *spec, Rules *r)
+{
+    PyObject *points;
+    int partnerships, ranks;
+    memset(r, 0, sizeof *r);
+    if (!PyArg_ParseTuple(spec, "iiiipiiO;rules: expected (players, copies, head, overtrump,"
+                                " partnerships, last_trick, ranks, counters)",
+                          &r->players, &r->copies, &r->head, &r->overtrump, &partnerships,
+                          &r->last_trick, &ranks, &points))
+        return -1;
+    if (r->players < 2 || r->players > MAXP) return fail("rules: expected 2 to 4 players, got %d", r->players);
+    if (r->copies < 1 || r->copies > MAXCOPIES) return fail("rules: expected 1 to 4 copies, got %d", r->copies);
+    if (r->head < 0 || r->head > 2) return fail("rules: expected head 0, 1 or 2, got %d", r->head);
+    if (ranks <= 0 || ranks >= (1 << NRANKS)) return fail("rules: expected a mask of ranks, got %d", ranks);
+    PyObject *seq = PySequence_Fast(points, "rules: expected a sequence of 6 counters");
+    if (!seq) return -1;
+    int bad = PySequence_Fast_GET_SIZE(seq) != NRANKS;
+    for (int rank = 0; rank < NRANKS && !bad; rank++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, rank));
+        bad = value < 0 || value >= (1 << 20);
+        for (int suit = 0; suit < NSUITS; suit++) r->points[suit * NRANKS + rank] = (int32_t)value;
+        if (ranks & (1 << rank)) r->deck |= 0x41041u << rank; /* the rank in every suit */
+    }
+    Py_DECREF(seq);
+    if (bad || PyErr_Occurred() || r->last_trick < 0 || r->last_trick >= (1 << 20)) {
+        PyErr_Clear();
+        return fail("rules: expected 6 counters and a last-trick bonus in 0..2**20-1");
+    }
+    derive_rules(r, partnerships);
+    return 0;
+}
+
+/* An int64 buffer of exactly `items` items (a C-contiguous array). */
+static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t items, int writable, const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0)
+        return -1;
+    const char *format = view->format ? view->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@') format++;
+    int ok = view->itemsize == 8 && (!strcmp(format, "q") || !strcmp(format, "l"));
+    if (!ok || view->len != items * 8) {
+        PyBuffer_Release(view);
+        return fail("%s: expected %zd int64 values, got %zd bytes of format %s", what, items,
+                    view->len, view->format ? view->format : "B");
+    }
+    return 0;
+}
+
+/* Build and check one position: hands (after the cards on the table left them), trump,
+ * leader and the cards on the table (-1 past the last). */
+static int read_game(const Rules *r, const int64_t *hands, int64_t trump, int64_t leader,
+                     const int64_t *trick, Py_ssize_t at, Game *g)
+{
+    memset(g, 0, sizeof *g);
+    if (trump < 0 || trump >= NSUITS) return fail("position %zd: trump %lld is not a suit 0..3", at, (long long)trump);
+    if (leader < 0 || leader >= r->players)
+        return fail("position %zd: leader %lld is not a seat 0..%d", at, (long long)leader, r->players - 1);
+    g->trump = (int)trump;
+    g->leader = (int)leader;
+    for (int seat = 0; seat < r->players; seat++)
+        for (int card = 0; card < NCARDS; card++) {
+            int64_t held = hands[seat * NCARDS + card];
+            int exist = r->deck & bit(card) ? r->copies : 0;
+            if (held < 0 || held > exist)
+                return fail("position %zd: seat %d holds %lld of %s; the deck has %d", at, seat,
+                            (long long)held, CARD_NAMES[card], exist);
+            g->count[seat][card] = (uint8_t)held;
+        }
+    int played = 0;
+    while (played < r->players - 1 && trick && trick[played] >= 0) {
+        int64_t card = trick[played];
+        if (card >= NCARDS || !(r->deck & bit((int)card)))
+            return fail("position %zd: trick card %lld is not in the deck", at, (long long)card);
+        g->count[(leader + played) % r->players][card]++; /* back in the hand that played it */
+        played++;
+    }
+    int size = -1;
+    for (int seat = 0; seat < r->players; seat++) {
+        int cards = 0;
+        for (int card = 0; card < NCARDS; card++) cards += g->count[seat][card];
+        if (size >= 0 && cards != size)
+            return fail("position %zd: seat %d holds %d cards and seat 0 %d, counting the cards "
+                        "each played to this trick", at, seat, cards, size);
+        size = cards;
+        for (int card = 0; card < NCARDS; card++)
+            if (g->count[seat][card]) g->held[seat] |= bit(card);
+    }
+    for (int card = 0; card < NCARDS; card++) {
+        int total = 0;
+        for (int seat = 0; seat < r->players; seat++) total += g->count[seat][card];
+        if (total > r->copies)
+            return fail("position %zd: %d copies of %s in play; the deck has %d", at, total,
+                        CARD_NAMES[card], r->copies);
+        g->in_hands += total * r->points[card];
+    }
+    g->tricks_left = size;
+    for (int i = 0; i < played; i++) {
+        int seat = (g->leader + i) % r->players, card = (int)trick[i];
+        if (!(legal_mask(r, g, g->held[seat]) & bit(card)))
+            return fail("position %zd: seat %d may not play %s to this trick", at, seat, CARD_NAMES[card]);
+        put(r, g, seat, card);
+    }
+    return 0;
+}
+
+/* --- the Solver type -------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Table table;
+    uint64_t nodes;
+    int busy;
+} Solver;
+
+static int Solver_init(Solver *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"table_bits", NULL};
+    int bits = 22;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|i", keywords, &bits)) return -1;
+    if (bits < 10 || bits > 30) return fail("table_bits: expected 10..30, got %d", bits);
+    if (self->table.block) return fail("a Solver is initialised once");
+    if (table_init(&self->table, bits) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Solver_dealloc(Solver *self)
+{
+    free(self->table.block);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int claim(Solver *self)
+{
+    if (!self->table.block) return fail("the Solver was not initialised");
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Solver is searching in another thread: use one Solver per thread");
+        return -1;
+    }
+    self->busy = 1;
+    return 0;
+}
+
+typedef struct {
+    Py_buffer hands, trumps, leaders, tricks, values, cards;
+    int have_tricks, have_cards;
+} Buffers;
+
+static void release(Buffers *b)
+{
+    Py_buffer *views[] = {&b->hands, &b->trumps, &b->leaders, &b->tricks, &b->values, &b->cards};
+    for (size_t i = 0; i < sizeof views / sizeof *views; i++)
+        if (views[i]->obj) PyBuffer_Release(views[i]);
+}
+
+static int get_buffers(PyObject *const *objs, const Rules *r, Buffers *b, Py_ssize_t *count)
+{
+    memset(b, 0, sizeof *b);
+    if (PyObject_GetBuffer(objs[1], &b->trumps, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    Py_ssize_t n = b->trumps.len / 8;
+    PyBuffer_Release(&b->trumps);
+    *count = n;
+    b->have_tricks = objs[3] != Py_None;
+    b->have_cards = objs[5] != Py_None;
+    if (get_buffer(objs[1], &b->trumps, n, 0, "trumps") < 0 ||
+        get_buffer(objs[0], &b->hands, n * r->players * NCARDS, 0, "hands") < 0 ||
+        get_buffer(objs[2], &b->leaders, n, 0, "leaders") < 0 ||
+        (b->have_tricks && get_buffer(objs[3], &b->tricks, n * (r->players - 1), 0, "tricks") < 0) ||
+        get_buffer(objs[4], &b->values, n, 1, "values") < 0 ||
+        (b->have_cards && get_buffer(objs[5], &b->cards, n * NCARDS, 1, "cards") < 0)) {
+        release(b);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_position(const Rules *r, const Buffers *b, Py_ssize_t i, Game *g)
+{
+    const int64_t *hands = (const int64_t *)b->hands.buf + i * r->players * NCARDS;
+    const int64_t *trick = b->have_tricks ? (const int64_t *)b->tricks.buf + i * (r->players - 1) : NULL;
+    return read_game(r, hands, ((const int64_t *)b->trumps.buf)[i], ((const int64_t *)b->leaders.buf)[i],
+                     trick, i, g);
+}
+
+/* Each position searched without the GIL; Ctrl-C is seen between positions. */
+static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
+{
+    Game g;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (read_position(r, b, i, &g) < 0) return -1;
+        int64_t *values = (int64_t *)b->values.buf + i;
+        int64_t *cards = b->have_cards ? (int64_t *)b->cards.buf + i * NCARDS : NULL;
+        Search s = {r, &self->table, 0};
+        Py_BEGIN_ALLOW_THREADS
+        table_new_epoch(&self->table);
+        if (cards && g.tricks_left) *values = card_values(&s, &g, cards);
+        else {
+            if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
+            *values = game_value(&s, &g);
+        }
+        Py_END_ALLOW_THREADS
+        self->nodes += s.nodes;
+        if (PyErr_CheckSignals() < 0) return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(rules, hands, trumps, leaders, tricks, values, cards)\n--\n\n"
+"Solve N positions. hands: int64 (N, players, 24) counts; trumps, leaders: int64 (N,);\n"
+"tricks: int64 (N, players - 1) cards on the table padded with -1, or None; values: writable\n"
+"int64 (N,) for the value of each position; cards: writable int64 (N, 24) for the value after\n"
+"each legal card of the seat to play (-1 for the others), or None.");
+
+static PyObject *Solver_solve(Solver *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Rules r;
+    Buffers b;
+    Py_ssize_t count;
+    if (nargs != 7) return PyErr_Format(PyExc_TypeError, "solve() takes 7 arguments (%zd given)", nargs);
+    if (parse_rules(args[0], &r) < 0 || get_buffers(args + 1, &r, &b, &count) < 0) return NULL;
+    if (claim(self) < 0) {
+        release(&b);
+        return NULL;
+    }
+    int status = solve_all(self, &r, &b, count);
+    self->busy = 0;
+    release(&b);
+    if (status < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(line_doc,
+"line(rules, hands, trump, leader, trick)\n--\n\n"
+"One position (hands: int64 (players, 24); trick: int64 (players - 1,) padded with -1):\n"
+"(value, [(seat, card), ...]) an optimal line of play to the end of the hand.");
+
+static PyObject *line_list(const int *seats, const int *cards, int plays)
+{
+    PyObject *list = PyList_New(plays);
+    for (int i = 0; list && i < plays; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", seats[i], cards[i]);
+        if (!pair) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, pair);
+    }
+    return list;
+}
+
+static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Rules r;
+    Py_buffer hands, trick;
+    Game g;
+    if (nargs != 5) return PyErr_Format(PyExc_TypeError, "line() takes 5 arguments (%zd given)", nargs);
+    long long trump = PyLong_AsLongLong(args[2]), leader = PyLong_AsLongLong(args[3]);
+    if (PyErr_Occurred() || parse_rules(args[0], &r) < 0) return NULL;
+    if (get_buffer(args[1], &hands, r.players * NCARDS, 0, "hands") < 0) return NULL;
+    if (get_buffer(args[4], &trick, r.players - 1, 0, "trick") < 0) {
+        PyBuffer_Release(&hands);
+        return NULL;
+    }
+    int status = read_game(&r, hands.buf, trump, leader, trick.buf, 0, &g);
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&trick);
+    if (status < 0 || claim(self) < 0) return NULL;
+    int seats[MAXP * NCARDS * MAXCOPIES], cards[MAXP * NCARDS * MAXCOPIES], plays;
+    int32_t value;
+    Search s = {&r, &self->table, 0};
+    Py_BEGIN_ALLOW_THREADS
+    table_new_epoch(&self->table);
+    value = game_value(&s, &g);
+    plays = optimal_line(&s, &g, value, seats, cards);
+    Py_END_ALLOW_THREADS
+    self->nodes += s.nodes;
+    self->busy = 0;
+    PyObject *list = line_list(seats, cards, plays);
+    return list ? Py_BuildValue("(iN)", value, list) : NULL;
+}
+
+static PyObject *Solver_get_nodes(Solver *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_FASTCALL, solve_doc},
+    {"line", (PyCFunction)(void (*)(void))Solver_line, METH_FASTCALL, line_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, NULL, "positions searched by this Solver so far", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "meldcalc._solver.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = PyDoc_STR("Solver(table_bits=22): an exact trick-play search owning a "
+                        "transposition table of 2**table_bits entries of 32 bytes."),
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef solver_module = {
+    PyModuleDef_HEAD_INIT, "_solver", "Exact (double-dummy) trick-play search.", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void)
+{
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&solver_module);
+    if (!module) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(module, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

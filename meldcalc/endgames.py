@@ -1,0 +1,35 @@
+"""Realistic random endgames: whole deals played down by random legal cards.
+
+For testing and measuring the exact solver: positions with the cards that went gone, the
+voids and the trumps where play left them, not just small random hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from meldcalc.cards import SUITS, Hand
+from meldcalc.deal import deal
+from meldcalc.play import legal_cards, winning_position
+from meldcalc.solve import Position
+from meldcalc.variant import Variant
+
+
+def random_endgame(
+    variant: Variant, tricks: int, rng: random.Random, on_table: int = 0, leader: int = 0
+) -> Position:
+    """Deal, then play random legal cards from ``leader``'s lead until ``tricks`` tricks are
+    left and ``on_table`` cards are on the table of the first of them."""
+    hands = [list(hand.counts) for hand in deal(variant, rng).hands]
+    trump = rng.choice(SUITS)
+    trick: list[int] = []
+    plays = (variant.hand_size - tricks) * variant.players + on_table
+    for _ in range(plays):
+        seat = (leader + len(trick)) % variant.players
+        card = rng.choice(legal_cards(hands[seat], trick, trump, variant.head, variant.overtrump))
+        hands[seat][card] -= 1
+        trick.append(card)
+        if len(trick) == variant.players:
+            leader = (leader + winning_position(trick, trump)) % variant.players
+            trick = []
+    return Position(tuple(Hand(hand) for hand in hands), trump, leader, tuple(trick))

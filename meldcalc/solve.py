@@ -1,0 +1,339 @@
+"""Exact (double-dummy) trick play: the points a side takes under best play, all hands seen.
+
+The search itself is the C extension ``meldcalc._solver``; this module is the only one that
+imports it, lazily, so importing meldcalc never needs it. A position is every seat's hand,
+the trump, the leader of the current trick and the cards already played to it. Values are
+always the trick points (counters won plus the last-trick bonus) of seat 0's side from the
+position to the end of the hand, the points of the cards already on the table included.
+
+    >>> position = Position.of(variant, hands, Suit.SPADES)   # seat 0 to lead
+    >>> solution = solve(position, variant)
+    >>> solution.value, solution.cards, solution.line[0]
+
+For many positions at once (endgames of simulated deals, sampled layouts of a Monte Carlo
+player) `solve_many` and `card_values_many` take numpy arrays of per-card counts.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from meldcalc.cards import CARD_NAMES, CARDS, NUM_CARDS, RANKS, Hand, Suit
+from meldcalc.errors import HandError, UnsupportedError
+from meldcalc.play import legal_cards, winning_position
+from meldcalc.variant import Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+
+HEAD_CODES = {"always": 0, "trump-led": 1, "never": 2}
+COUNTER_LIMIT = 2**20  # the C search sums points in 32 bits
+NOT_BUILT = (
+    "the exact solver is not built in this install (it needs a C compiler at install time):"
+    " reinstall with gcc and the Python headers available"
+)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def seat_sides(variant: Variant) -> tuple[int, ...]:
+    """0 for the seats on seat 0's side, 1 for the others: partners sit opposite in a
+    four-handed partnership game, otherwise seat 0 plays alone against the rest."""
+    paired = variant.partnerships and variant.players % 2 == 0
+    return tuple(
+        0 if seat == 0 or (paired and seat % 2 == 0) else 1 for seat in range(variant.players)
+    )
+
+
+def counter_of(variant: Variant, card: int) -> int:
+    return variant.counters.get(RANKS[card % len(RANKS)], 0)
+
+
+def rules_of(variant: Variant) -> tuple[Any, ...]:
+    """The variant's trick rules as the C search takes them (every rule read here only)."""
+    if not 2 <= variant.players <= 4:
+        raise UnsupportedError(f"the exact solver plays 2 to 4 seats, not {variant.players}")
+    counters = tuple(variant.counters.get(rank, 0) for rank in RANKS)
+    if max(*counters, variant.last_trick) >= COUNTER_LIMIT:
+        raise UnsupportedError(f"the exact solver takes trick counters below {COUNTER_LIMIT}")
+    ranks = sum(1 << i for i, rank in enumerate(RANKS) if rank in variant.deck.ranks)
+    return (
+        variant.players,
+        variant.deck.copies,
+        HEAD_CODES[variant.head],
+        variant.overtrump,
+        variant.partnerships,
+        variant.last_trick,
+        ranks,
+        counters,
+    )
+
+
+# --- positions -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Every seat's hand (in playing order), the trump, the seat that leads the current trick
+    and the cards already played to it (by the leader, the next seat, ...). Seats that have
+    played to the trick hold one card fewer than the others."""
+
+    hands: tuple[Hand, ...]
+    trump: Suit
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        variant: Variant,
+        hands: Sequence[Hand | str],
+        trump: Suit,
+        leader: int = 0,
+        trick: Sequence[int | str] = (),
+    ) -> Position:
+        """A checked position; hands and trick cards may be given as text (``"AS 10S"``)."""
+        parsed = tuple(hand if isinstance(hand, Hand) else Hand.parse(hand) for hand in hands)
+        cards = tuple(
+            card if isinstance(card, int) else CARD_NAMES.index(_card_name(card)) for card in trick
+        )
+        position = cls(parsed, trump, leader, cards)
+        position.check(variant)
+        return position
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    def check(self, variant: Variant) -> None:
+        """Raise `HandError` unless this position can arise in a hand of ``variant``."""
+        _check_seats(self, variant)
+        for hand in self.hands:
+            variant.check_hand(hand)
+        _check_copies(self, variant)
+        _check_sizes(self)
+        _check_trick(self, variant)
+
+
+def _card_name(text: str) -> str:
+    from meldcalc.notation import parse_card
+
+    return str(parse_card(text))
+
+
+def _check_seats(position: Position, variant: Variant) -> None:
+    players = variant.players
+    if len(position.hands) != players:
+        raise HandError(f"expected {players} hands for {variant.name}, got {len(position.hands)}")
+    if not 0 <= position.leader < players:
+        raise HandError(f"expected a leader seat 0..{players - 1}, got {position.leader!r}")
+    if len(position.trick) >= players:
+        raise HandError(
+            f"expected at most {players - 1} cards on the table, got {len(position.trick)}"
+        )
+    for card in position.trick:
+        if not 0 <= card < NUM_CARDS:
+            raise HandError(f"expected card indices 0..{NUM_CARDS - 1} in the trick, got {card!r}")
+
+
+def _check_copies(position: Position, variant: Variant) -> None:
+    total = sum(position.hands, Hand([0] * NUM_CARDS)).counts
+    for card in position.trick:
+        total = (*total[:card], total[card] + 1, *total[card + 1 :])
+    for card, count in enumerate(total):
+        if count > variant.deck.copies_of(CARDS[card]):
+            raise HandError(
+                f"{count} copies of {CARD_NAMES[card]!r} in the hands and on the table:"
+                f" the {variant.name} deck holds {variant.deck.copies_of(CARDS[card])}"
+            )
+
+
+def _check_sizes(position: Position) -> None:
+    """Once the trick is complete every seat must hold as many cards as the others."""
+    played = {(position.leader + i) % len(position.hands) for i in range(len(position.trick))}
+    sizes = [len(hand) + (seat in played) for seat, hand in enumerate(position.hands)]
+    if len(set(sizes)) > 1:
+        shown = ", ".join(f"seat {seat}: {len(hand)}" for seat, hand in enumerate(position.hands))
+        raise HandError(
+            f"expected hands of equal size (one card fewer for seats that played to the"
+            f" trick), got {shown}"
+        )
+
+
+def _check_trick(position: Position, variant: Variant) -> None:
+    """Each card on the table must have been a legal play from the hand that played it."""
+    for i, card in enumerate(position.trick):
+        seat = (position.leader + i) % len(position.hands)
+        before = list(position.hands[seat].counts)
+        before[card] += 1
+        earlier = list(position.trick[:i])
+        if card not in legal_cards(
+            before, earlier, position.trump, variant.head, variant.overtrump
+        ):
+            raise HandError(
+                f"seat {seat} may not play {CARD_NAMES[card]!r} to the trick"
+                f" {[CARD_NAMES[c] for c in earlier]!r} under {variant.name}'s rules"
+            )
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a line of play: who led, the cards in order, who won, its points (the
+    counters plus the last-trick bonus)."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """``value``: the points seat 0's side takes from the position on under best play.
+    ``cards``: each legal card of the seat to play (identical copies once) and the value
+    after it. ``line``: an optimal play to the end, trick by trick."""
+
+    value: int
+    cards: dict[int, int]
+    line: tuple[Trick, ...]
+
+    @property
+    def best_cards(self) -> list[int]:
+        return [card for card, value in self.cards.items() if value == self.value]
+
+
+# --- the extension -------------------------------------------------------------------------
+
+
+def solver_available() -> bool:
+    try:
+        import meldcalc._solver  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+_local = threading.local()
+
+
+def _solver() -> Any:
+    """This thread's Solver: each owns a table (2**22 entries of 32 bytes, paged in as used)
+    and searches without the GIL, so threads may solve side by side."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        try:
+            from meldcalc._solver import Solver
+        except ImportError:
+            raise UnsupportedError(NOT_BUILT) from None
+        solver = _local.solver = Solver()
+    return solver
+
+
+def solver_nodes() -> int:
+    """Positions searched so far by this thread's solver (for benchmarks)."""
+    return _solver().nodes
+
+
+# --- one position --------------------------------------------------------------------------
+
+
+def solve(position: Position, variant: Variant, line: bool = True) -> Solution:
+    """The value of a checked position, the value after each legal card, an optimal line."""
+    import numpy as np
+
+    rules = rules_of(variant)
+    hands = np.array([hand.counts for hand in position.hands], dtype=np.int64)[None]
+    trick = _padded_trick(position.trick, variant.players)[None]
+    values, cards = card_values_many(hands, position.trump.index, position.leader, variant, trick)
+    per_card = {card: int(cards[0, card]) for card in range(NUM_CARDS) if cards[0, card] >= 0}
+    plays: list[tuple[int, int]] = []
+    if line:
+        value, plays = _solver().line(
+            rules, hands[0], position.trump.index, position.leader, trick[0]
+        )
+        assert value == values[0], "the line's value differs from the position's"
+    return Solution(int(values[0]), per_card, _tricks(position, variant, plays))
+
+
+def _padded_trick(trick: Sequence[int], players: int) -> np.ndarray:
+    import numpy as np
+
+    return np.array([*trick, *[-1] * (players - 1 - len(trick))], dtype=np.int64)
+
+
+def _tricks(
+    position: Position, variant: Variant, plays: list[tuple[int, int]]
+) -> tuple[Trick, ...]:
+    """Group (seat, card) plays into tricks, the first one completing the trick on the table."""
+    tricks, leader, cards = [], position.leader, list(position.trick)
+    for number, (_, card) in enumerate(plays):
+        cards.append(card)
+        if len(cards) < variant.players:
+            continue
+        winner = (leader + winning_position(cards, position.trump)) % variant.players
+        points = sum(counter_of(variant, c) for c in cards)
+        points += variant.last_trick if number == len(plays) - 1 else 0
+        tricks.append(Trick(leader, tuple(cards), winner, points))
+        leader, cards = winner, []
+    return tuple(tricks)
+
+
+# --- many positions ------------------------------------------------------------------------
+
+
+def solve_many(
+    hands: np.ndarray,
+    trumps: np.ndarray | int,
+    leaders: np.ndarray | int,
+    variant: Variant,
+    tricks: np.ndarray | None = None,
+) -> np.ndarray:
+    """Values of N positions: ``hands`` (N, players, 24) counts, ``trumps`` and ``leaders``
+    (N,) or one for all; ``tricks`` (N, players - 1) cards on the table padded with -1, or
+    None at trick boundaries. Returns (N,) int64. Bad positions raise ValueError."""
+    values, _ = _run(hands, trumps, leaders, variant, tricks, per_card=False)
+    return values
+
+
+def card_values_many(
+    hands: np.ndarray,
+    trumps: np.ndarray | int,
+    leaders: np.ndarray | int,
+    variant: Variant,
+    tricks: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """As `solve_many`, and also (N, 24) values after each legal card of the seat to play
+    (-1 for cards it may not play): one decision's sampled layouts in one call."""
+    values, cards = _run(hands, trumps, leaders, variant, tricks, per_card=True)
+    assert cards is not None
+    return values, cards
+
+
+def _run(
+    hands: np.ndarray,
+    trumps: np.ndarray | int,
+    leaders: np.ndarray | int,
+    variant: Variant,
+    tricks: np.ndarray | None,
+    per_card: bool,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    import numpy as np
+
+    rules = rules_of(variant)
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    count = len(hands)
+    trumps = np.ascontiguousarray(np.broadcast_to(trumps, (count,)), dtype=np.int64)
+    leaders = np.ascontiguousarray(np.broadcast_to(leaders, (count,)), dtype=np.int64)
+    if tricks is not None:
+        tricks = np.ascontiguousarray(tricks, dtype=np.int64)
+    values = np.zeros(count, dtype=np.int64)
+    cards = np.zeros((count, NUM_CARDS), dtype=np.int64) if per_card else None
+    _solver().solve(rules, hands, trumps, leaders, tricks, values, cards)
+    return values, cards
