@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
+import itertools
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -604,6 +606,160 @@ def play(
         _print(json.dumps(played_json(deal), indent=2, ensure_ascii=False))
     else:
         _print(played_table(deal))
+
+
+class SolveFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+
+
+@app.command(short_help="Solve a position exactly: each card's value, the best line.")
+def solve(
+    hands: Annotated[Optional[list[str]], typer.Argument(metavar="HAND", hidden=True)] = None,
+    trump: TrumpOption = None,
+    leader: Annotated[
+        int, typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who leads.")
+    ] = 0,
+    trick: Annotated[
+        str,
+        typer.Option(
+            "--trick",
+            metavar="CARDS",
+            help="Cards already played to the current trick, the leader's first.",
+        ),
+    ] = "",
+    seed: SeedOption = None,
+    variant: VariantOption = DEFAULT_VARIANT,
+    line: Annotated[
+        bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
+    ] = True,
+    fmt: Annotated[
+        SolveFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, jsonl.")
+    ] = SolveFormat.table,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
+    ] = 1,
+) -> None:
+    """Solve a position exactly (double dummy): every hand seen, best play by both sides.
+
+    HAND is each seat's hand in playing order (quoted, or all in one separated by '/'),
+    hands of equal size once the current trick is complete, so endgames are positions
+    too; or --seed S for a random deal. Values are the trick points seat 0's side takes
+    from the position on. '-' or a pipe on stdin gives one position per line: 'HAND /
+    HAND / HAND / HAND', optionally followed by '| trump S', '| leader 1', '| trick AS'.
+
+    Example: meldcalc solve --seed 1 --trump S
+    """
+    from meldcalc.solve import check_solver
+
+    with _user_errors():
+        rules = _load(variant)
+        check_solver(rules)
+        lines = None if hands or seed is not None else _input_lines(["-"])
+        if lines is None:
+            text = _position_text(hands, seed, rules)
+            _print(_solved(text, rules, trump, leader, trick, line, fmt))
+            return
+    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs)
+
+
+def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) -> str:
+    """The hands of one position as a line: given, or dealt from ``seed``."""
+    if seed is not None:
+        if hands:
+            raise MeldcalcError("give either the hands or --seed, not both")
+        from meldcalc.deal import deals
+
+        dealt = next(deals(rules, 1, seed))
+        return " / ".join(hand.notation() for hand in dealt.hands)
+    if len(hands or []) == rules.players and not any("/" in hand for hand in hands or []):
+        return " / ".join(hands or [])
+    return " ".join(hands or [])
+
+
+def _solved(
+    text: str, rules: Variant, trump: Suit | None, leader: int, trick: str, line: bool, fmt: Any
+) -> str:
+    from meldcalc.output import solution_json, solution_table
+    from meldcalc.solve import parse_position, solve
+
+    position = parse_position(text, rules, trump, leader, trick)
+    solution = solve(position, rules, line=line)
+    if fmt is SolveFormat.table:
+        return solution_table(position, solution, rules)
+    indent = 2 if fmt is SolveFormat.json else None
+    return json.dumps(solution_json(position, solution, rules), indent=indent, ensure_ascii=False)
+
+
+def _solve_lines(
+    lines: Iterator[tuple[int, str | MeldcalcError]],
+    rules: Variant,
+    trump: Suit | None,
+    leader: int,
+    trick: str,
+    line: bool,
+    fmt: SolveFormat,
+    jobs: int,
+) -> None:
+    """Batch: one position per input line, one record per line out, in input order and
+    streaming (a bounded window of lines is in flight), so a million lines run in flat
+    memory and can be sharded by splitting the input."""
+    from meldcalc.bidding import worker_map
+
+    task = functools.partial(
+        _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
+    )
+    failed = False
+    with worker_map(jobs, jobs) as run:
+        for number, result in _windowed(run, task, lines, window=8 * jobs):
+            if isinstance(result, MeldcalcError):
+                failed = True
+                _fail(f"line {number}: {result}")
+                if fmt is SolveFormat.jsonl:
+                    _print(
+                        json.dumps({"position": number, "error": str(result)}, ensure_ascii=False)
+                    )
+                continue
+            _print(result if fmt is not SolveFormat.table else f"line {number}:\n{result}\n")
+            sys.stdout.flush()
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple[int, Any]:
+    """One batch line solved (in a worker, when there are several): its text or its error."""
+    number, text = item
+    if isinstance(text, MeldcalcError):
+        return number, text
+    fmt = settings.pop("fmt")
+    try:
+        out = _solved(
+            text,
+            settings["rules"],
+            settings["trump"],
+            settings["leader"],
+            settings["trick"],
+            settings["line"],
+            fmt,
+        )
+    except MeldcalcError as error:
+        return number, error
+    if fmt is not SolveFormat.table:
+        record = json.loads(out)
+        out = json.dumps(
+            {"position": number, **record},
+            ensure_ascii=False,
+            indent=2 if fmt is SolveFormat.json else None,
+        )
+    return number, out
+
+
+def _windowed(run: Callable, task: Callable, items: Iterator, window: int) -> Iterator:
+    """``run(task, items)`` a window at a time: an ordered pool map reads its whole input
+    ahead, which a million-line batch cannot afford."""
+    while batch := list(itertools.islice(items, window)):
+        yield from run(task, batch)
 
 
 class ScoreFormat(str, enum.Enum):

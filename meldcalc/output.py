@@ -12,7 +12,7 @@ import functools
 import json
 from typing import Any, TextIO
 
-from meldcalc.cards import SUITS
+from meldcalc.cards import CARD_NAMES, SUITS
 from meldcalc.meld import MeldReport, MeldResult
 
 
@@ -694,3 +694,104 @@ def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
     title = f"{ledger.path}: {variant.name}, game to {ledger.target}"
     return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])
+
+
+# --- the exact solver ----------------------------------------------------------------------
+
+
+def _named_plays(leader: int, cards: Any, players: int) -> list[dict[str, Any]]:
+    return [
+        {"seat": (leader + i) % players, "card": CARD_NAMES[card]} for i, card in enumerate(cards)
+    ]
+
+
+def solution_json(position: Any, solution: Any, variant: Any) -> dict[str, Any]:
+    """``{"trump", "leader", "hands", "trick", "to_play", "value", "cards", "line"}``:
+    values are the trick points seat 0's side takes from the position on."""
+    players = len(position.hands)
+    return {
+        "variant": variant.name,
+        "trump": position.trump.letter,
+        "leader": position.leader,
+        "hands": [[str(card) for card in hand.cards(position.trump)] for hand in position.hands],
+        "trick": [CARD_NAMES[card] for card in position.trick],
+        "to_play": position.to_play,
+        "value": solution.value,
+        "cards": [
+            {"card": CARD_NAMES[card], "value": value}
+            for card, value in sorted(solution.cards.items(), key=lambda item: -item[1])
+        ],
+        "line": [
+            {
+                "leader": trick.leader,
+                "cards": _named_plays(trick.leader, trick.cards, players),
+                "winner": trick.winner,
+                "points": trick.points,
+            }
+            for trick in solution.line
+        ],
+    }
+
+
+def solution_table(position: Any, solution: Any, variant: Any) -> str:
+    """The position, every legal card's value (a double-dummy table), the optimal line."""
+    data = solution_json(position, solution, variant)
+    trump, seat = position.trump, position.to_play
+    side = "seat 0's side" if variant.players > 2 else "seat 0"
+    lines = [
+        f"trump {trump.letter} {trump.symbol}, {variant.name}",
+        *(f"seat {n}: {position.hands[n].notation(trump)}" for n in range(len(position.hands))),
+    ]
+    if position.trick:
+        lines.append(
+            "on the table: "
+            + "  ".join(
+                f"{p['seat']}:{p['card']}"
+                for p in _named_plays(position.leader, position.trick, len(position.hands))
+            )
+        )
+    lines += [
+        "",
+        f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",
+        "",
+        f"seat {seat} to play; each card and what {side} takes after it:",
+    ]
+    sign = 1 if _on_side_of_seat_0(variant, seat) else -1  # what the seat to play wants
+    target = sign * max(sign * value for value in solution.cards.values())
+    cards = sorted(data["cards"], key=lambda card: -sign * card["value"])
+    rows = [
+        [
+            card["card"],
+            card["value"],
+            "best" if card["value"] == target else f"{card['value'] - target:+d}",
+        ]
+        for card in cards
+    ]
+    lines.append(tabulate(rows, ["card", "value", ""], colalign=("left", "right", "left")))
+    if data["line"]:
+        lines += ["", "an optimal line of play:", _tricks_table(data["line"])]
+    return "\n".join(lines)
+
+
+def _on_side_of_seat_0(variant: Any, seat: int) -> bool:
+    from meldcalc.solve import seat_sides
+
+    return seat_sides(variant)[seat] == 0
+
+
+def _tricks_table(tricks: list[dict[str, Any]]) -> str:
+    rows = [
+        [
+            number,
+            trick["leader"],
+            "  ".join(f"{play['seat']}:{play['card']}" for play in trick["cards"]),
+            trick["winner"],
+            trick["points"],
+        ]
+        for number, trick in enumerate(tricks, start=1)
+    ]
+    return tabulate(
+        rows,
+        ["trick", "led by", "cards (seat:card)", "won by", "points"],
+        colalign=("right", "right", "left", "right", "right"),
+    )

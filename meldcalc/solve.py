@@ -212,6 +212,14 @@ class Solution:
 # --- the extension -------------------------------------------------------------------------
 
 
+def check_solver(variant: Variant) -> None:
+    """Raise `UnsupportedError` (one line) when positions of ``variant`` cannot be solved
+    here: the extension is not built, or the game has no trick play the solver knows."""
+    if not solver_available():
+        raise UnsupportedError(NOT_BUILT)
+    rules_of(variant)
+
+
 def solver_available() -> bool:
     try:
         import meldcalc._solver  # noqa: F401
@@ -337,3 +345,53 @@ def _run(
     cards = np.zeros((count, NUM_CARDS), dtype=np.int64) if per_card else None
     _solver().solve(rules, hands, trumps, leaders, tricks, values, cards)
     return values, cards
+
+
+# --- positions as text ---------------------------------------------------------------------
+
+
+def parse_position(
+    text: str,
+    variant: Variant,
+    trump: Suit | None = None,
+    leader: int = 0,
+    trick: str = "",
+) -> Position:
+    """A position written as text: every seat's hand separated by ``/``, then optional
+    settings that override the arguments, each after a ``|``::
+
+        AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
+    """
+    from meldcalc.errors import NotationError, quote
+    from meldcalc.notation import parse_suit
+
+    hands_text, *settings = text.split("|")
+    for setting in settings:
+        key, _, value = setting.strip().partition(" ")
+        if key == "trump":
+            trump = parse_suit(value)
+        elif key == "leader" and value.strip().isdigit():
+            leader = int(value)
+        elif key == "trick":
+            trick = value
+        else:
+            raise NotationError(
+                f"{quote(setting.strip())}: expected '| trump S', '| leader N' or '| trick AS KS'"
+            )
+    hands = [part.strip() for part in hands_text.split("/")]
+    if len(hands) != variant.players:
+        raise HandError(
+            f"expected {variant.players} hands separated by '/' for {variant.name},"
+            f" got {len(hands)}"
+        )
+    parsed = [Hand.parse(hand) for hand in hands]
+    if trump is None:
+        raise NotationError("no trump: give --trump, or '| trump S' after the hands")
+    return Position.of(variant, parsed, trump, leader, _in_order(trick))
+
+
+def _in_order(trick: str) -> list[int]:
+    """The cards of a trick in the order written (a Hand would sort them)."""
+    from meldcalc.notation import parse_card
+
+    return [parse_card(token).index for token in trick.replace(",", " ").split()]
