@@ -429,13 +429,35 @@ class PlayedDeal:
 
 def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal:
     """Deal the unseen cards at random and play the deal out with the policy, recorded."""
-    from meldcalc.play import winning_position
-
     check_biddable_variant(variant)
     counts = deal_unseen(hand, variant, 1, np.random.default_rng(seed))
     seats, _, _ = _take_widow(counts, variant, trump)
+    buried = Hand((counts[0, 0] + counts[0, variant.players] - seats[0, 0]).tolist())
+    return _played(seats[0], variant, trump, Hand(counts[0, variant.players].tolist()), buried)
+
+
+def play_deal(hands: tuple[Hand, ...], variant: Variant, trump: Suit) -> PlayedDeal:
+    """A given deal (every seat's hand, seat 0 leading) played out with the policy."""
+    if len(hands) != variant.players or len({len(hand) for hand in hands}) != 1:
+        raise MeldcalcError(
+            f"expected {variant.players} hands of equal size for {variant.name}, got"
+            f" {', '.join(str(len(hand)) for hand in hands)} cards"
+        )
+    whole = sum(hands, Hand([0] * NUM_CARDS))
+    variant.check_hand(whole)
+    seats = np.array([hand.counts for hand in hands], dtype=np.int64)
+    empty = Hand([0] * NUM_CARDS)
+    return _played(seats, variant, trump, empty, empty)
+
+
+def _played(
+    seats: np.ndarray, variant: Variant, trump: Suit, widow: Hand, buried: Hand
+) -> PlayedDeal:
+    """Play one deal ((players, 24) counts) with the policy and record it trick by trick."""
+    from meldcalc.play import winning_position
+
     table = Table.of(variant, trump)
-    out = Game.from_counts(table, seats, variant.deck.copies).play(record=True)
+    out = Game.from_counts(table, seats[None], variant.deck.copies).play(record=True)
     cards, order = out.cards[0].tolist(), out.seats[0].tolist()
     tricks, players = [], variant.players
     for start in range(0, len(cards), players):
@@ -448,15 +470,12 @@ def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal
         tricks.append(
             Trick(who[0], tuple(zip(who, (str(CARDS[c]) for c in trick))), winner, points)
         )
-    buried = Hand((counts[0, 0] + counts[0, players] - seats[0, 0]).tolist())
-    bidder_side = int(out.team_points[0, 0]) + sum(
-        variant.counters.get(card.rank, 0) for card in buried.cards()
-    )
+    buried_points = sum(variant.counters.get(card.rank, 0) for card in buried.cards())
     return PlayedDeal(
         trump,
-        tuple(Hand(seats[0, seat].tolist()) for seat in range(players)),
-        Hand(counts[0, players].tolist()),
+        tuple(Hand(seats[seat].tolist()) for seat in range(players)),
+        widow,
         buried,
         tuple(tricks),
-        (bidder_side, int(out.team_points[0, 1])),
+        (int(out.team_points[0, 0]) + buried_points, int(out.team_points[0, 1])),
     )

@@ -583,29 +583,60 @@ def play(
     hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     seed: SeedOption = None,
+    deal: Annotated[
+        Optional[str],
+        typer.Option(
+            "--deal",
+            metavar="HANDS",
+            help="Play this deal instead: every seat's hand, separated by '/'.",
+        ),
+    ] = None,
+    review: Annotated[
+        bool,
+        typer.Option("--review", help="Price every card with the exact solver."),
+    ] = False,
     fmt: Annotated[
         PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
     ] = PlayFormat.table,
 ) -> None:
-    """Play one simulated deal of the hand (seat 0, leading) and show it trick by trick.
+    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
 
-    HAND is seat 0's whole hand; the other seats get the unseen cards at random.
+    HAND is seat 0's whole hand; the other seats get the unseen cards at random (--seed
+    repeats a deal). --deal plays a given deal instead. --review solves the position
+    before every card and marks each card with what it cost its side against the best
+    one, the points lost per seat, and the deal's exact value beside what was taken.
 
-    Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3
+    Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3 --review
     """
     import secrets
 
-    from meldcalc.bidding import play_one
+    from meldcalc.bidding import play_deal, play_one
     from meldcalc.output import played_json, played_table
 
     with _user_errors():
         rules = _load(variant)
-        held = _full_hand(" ".join(hand or []), rules)
-        deal = play_one(held, rules, trump, secrets.randbelow(2**31) if seed is None else seed)
+        if deal is not None:
+            if hand:
+                raise MeldcalcError("give either HAND or --deal, not both")
+            from meldcalc.notation import parse_hand
+
+            hands = tuple(parse_hand(part) for part in deal.split("/"))
+            played = play_deal(hands, rules, trump)
+        else:
+            held = _full_hand(" ".join(hand or []), rules)
+            chosen = secrets.randbelow(2**31) if seed is None else seed
+            played = play_one(held, rules, trump, chosen)
+        checked = None
+        if review:
+            from meldcalc.review import review as review_deal
+            from meldcalc.solve import check_solver
+
+            check_solver(rules)
+            checked = review_deal(played, rules)
     if fmt is PlayFormat.json:
-        _print(json.dumps(played_json(deal), indent=2, ensure_ascii=False))
+        _print(json.dumps(played_json(played, checked), indent=2, ensure_ascii=False))
     else:
-        _print(played_table(deal))
+        _print(played_table(played, checked))
 
 
 class SolveFormat(str, enum.Enum):

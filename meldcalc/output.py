@@ -511,8 +511,11 @@ class BidWriter(ReportWriter):
         return bid_table(report)
 
 
-def played_json(deal: Any) -> dict[str, Any]:
-    record = {
+def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
+    """A played deal; with ``review``, each card's cost against the best card and the
+    exact value of the deal (``"review": {"value", "taken", "lost"}``)."""
+    costs = iter(review.cards) if review is not None else None
+    record: dict[str, Any] = {
         "trump": deal.trump.letter,
         "seats": [
             {"seat": seat, "hand": [str(c) for c in hand.cards(deal.trump)]}
@@ -521,7 +524,10 @@ def played_json(deal: Any) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": t.leader,
-                "cards": [{"seat": s, "card": c} for s, c in t.cards],
+                "cards": [
+                    {"seat": s, "card": c, **(_cost_fields(next(costs)) if costs else {})}
+                    for s, c in t.cards
+                ],
                 "winner": t.winner,
                 "points": t.points,
             }
@@ -532,10 +538,22 @@ def played_json(deal: Any) -> dict[str, Any]:
     if len(deal.widow):
         record["widow"] = [str(c) for c in deal.widow.cards(deal.trump)]
         record["buried"] = [str(c) for c in deal.buried.cards(deal.trump)]
+    if review is not None:
+        record["review"] = {
+            "value": review.value,
+            "taken": review.taken,
+            "lost": review.lost_by_seat(len(deal.hands)),
+        }
     return record
 
 
-def played_table(deal: Any) -> str:
+def _cost_fields(card: Any) -> dict[str, Any]:
+    return {"cost": card.cost, "best": list(card.best)}
+
+
+def played_table(deal: Any, review: Any = None) -> str:
+    """The deal trick by trick; with ``review`` every costly card marked with its cost."""
+    data = played_json(deal, review)
     lines = [f"trump {deal.trump.letter} {deal.trump.symbol}"]
     lines += [f"seat {seat}: {hand.notation(deal.trump)}" for seat, hand in enumerate(deal.hands)]
     if len(deal.widow):
@@ -543,20 +561,22 @@ def played_table(deal: Any) -> str:
             f"widow: {deal.widow.notation(deal.trump)}  (buried by seat 0: "
             f"{deal.buried.notation(deal.trump)})"
         )
-    rows = [
-        [number, t.leader, "  ".join(f"{s}:{c}" for s, c in t.cards), t.winner, t.points]
-        for number, t in enumerate(deal.tricks, start=1)
-    ]
-    lines += [
-        "",
-        tabulate(
-            rows,
-            ["trick", "led by", "cards (seat:card)", "won by", "points"],
-            colalign=("right", "right", "left", "right", "right"),
-        ),
-    ]
+    lines += ["", _tricks_table(data["tricks"])]
     lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
+    if review is not None:
+        lines += ["", *review_lines(data["review"], deal)]
     return "\n".join(lines)
+
+
+def review_lines(summary: dict[str, Any], deal: Any) -> list[str]:
+    lost = summary["lost"]
+    per_seat = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(lost))
+    return [
+        "review (cards marked with the points they cost their side against the best card):",
+        f"points lost by each seat: {per_seat}",
+        f"under best play from the start the bidding side takes {summary['value']} in tricks;"
+        f" it took {summary['taken']}.",
+    ]
 
 
 # --- dealing -------------------------------------------------------------------------------
@@ -779,12 +799,18 @@ def _on_side_of_seat_0(variant: Any, seat: int) -> bool:
     return seat_sides(variant)[seat] == 0
 
 
+def _play_text(play: dict[str, Any]) -> str:
+    """``1:9S``, or ``1:9S(-10)`` when a review priced it."""
+    cost = play.get("cost")
+    return f"{play['seat']}:{play['card']}" + (f"(-{cost})" if cost else "")
+
+
 def _tricks_table(tricks: list[dict[str, Any]]) -> str:
     rows = [
         [
             number,
             trick["leader"],
-            "  ".join(f"{play['seat']}:{play['card']}" for play in trick["cards"]),
+            "  ".join(_play_text(play) for play in trick["cards"]),
             trick["winner"],
             trick["points"],
         ]

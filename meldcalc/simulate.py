@@ -168,12 +168,14 @@ class Game:
         hands = planes_from_counts(counts, copies)
         return cls(table, hands, planes_from_counts(counts.sum(axis=1), copies), **options)
 
-    def play(self, record: bool = False) -> PlayOut:
+    def play(self, record: bool = False, leave: int = 0) -> PlayOut:
+        """Play every deal to the end, or until ``leave`` tricks are left (for an exact
+        endgame: `held` then gives the hands, ``self.leader`` who leads)."""
         t, n = self.t, self.n
         tricks = int(np.bitwise_count(self.hands[..., 0]).sum(axis=0).max())
         team_points = np.zeros((n, 2), dtype=np.int64)
         cards, seats = [], []
-        for trick in range(tricks):
+        for trick in range(tricks - leave):
             last = trick == tricks - 1
             played, won_by = self._trick(cards if record else None, seats if record else None, last)
             value = t.points[played].sum(axis=1) + (t.last_trick if trick == tricks - 1 else 0)
@@ -182,6 +184,10 @@ class Game:
         if not record:
             return PlayOut(team_points)
         return PlayOut(team_points, CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1))
+
+    def held(self) -> np.ndarray:
+        """(N, players, 24) per-card counts of the cards each seat still holds."""
+        return counts_from_planes(self.hands)
 
     def _trick(
         self, cards: list | None, seats: list | None, forced: bool = False

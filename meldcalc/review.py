@@ -1,0 +1,83 @@
+"""A played deal reviewed with the exact solver: what each card cost against the best one.
+
+For every card played, the position just before it is solved: the value (seat 0's side's
+trick points from there on, under best play) of each legal card. A card's cost is how much
+worse for its own side it is than the best card: seat 0's side wants the value high, the
+others want it low. Adding the costs per seat shows where the points went; the deal's
+exact value beside what the players took shows how far the play as a whole fell short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from meldcalc.bidding import PlayedDeal
+from meldcalc.cards import CARD_NAMES, NUM_CARDS
+from meldcalc.solve import card_values_many, seat_sides
+from meldcalc.variant import Variant
+
+
+@dataclass(frozen=True)
+class CardReview:
+    seat: int
+    card: str
+    cost: int
+    best: tuple[str, ...]  # the cards that were as good as any
+
+
+@dataclass(frozen=True)
+class Review:
+    value: int  # seat 0's side under best play from the start
+    taken: int  # what seat 0's side took in the tricks as played
+    cards: tuple[CardReview, ...]  # in the order played
+
+    def lost_by_seat(self, players: int) -> list[int]:
+        lost = [0] * players
+        for card in self.cards:
+            lost[card.seat] += card.cost
+        return lost
+
+
+def review(deal: PlayedDeal, variant: Variant) -> Review:
+    """Solve the position before every card of ``deal`` and price each card played."""
+    hands, leaders, tricks, played = _positions(deal, variant)
+    values, per_card = card_values_many(hands, deal.trump.index, leaders, variant, tricks)
+    sides = seat_sides(variant)
+    reviewed = []
+    for index, (seat, card) in enumerate(played):
+        legal = per_card[index] >= 0
+        options = per_card[index][legal]
+        wanted = options.max() if sides[seat] == 0 else options.min()
+        cost = abs(int(wanted) - int(per_card[index][card]))
+        best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (per_card[index] == wanted)))
+        reviewed.append(CardReview(seat, CARD_NAMES[card], cost, best))
+    taken = sum(trick.points for trick in deal.tricks if sides[trick.winner] == 0)
+    return Review(int(values[0]), taken, tuple(reviewed))
+
+
+def _positions(
+    deal: PlayedDeal, variant: Variant
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
+    """Every position met in ``deal`` (just before each card), as the solver takes them."""
+    players = variant.players
+    held = np.array([hand.counts for hand in deal.hands], dtype=np.int64)
+    hands, leaders, tricks, played = [], [], [], []
+    for trick in deal.tricks:
+        on_table: list[int] = []
+        for seat, name in trick.cards:
+            card = CARD_NAMES.index(name)
+            hands.append(held.copy())
+            leaders.append(trick.leader)
+            tricks.append(on_table + [-1] * (players - 1 - len(on_table)))
+            played.append((seat, card))
+            held[seat, card] -= 1
+            on_table = [*on_table, card]
+    shape = (len(hands), players, NUM_CARDS)
+    return (
+        np.array(hands, dtype=np.int64).reshape(shape),
+        np.array(leaders, dtype=np.int64),
+        np.array(tricks, dtype=np.int64).reshape(len(hands), players - 1),
+        played,
+    )

@@ -1,0 +1,141 @@
+"""`meldcalc solve` and `meldcalc play --review` as users and scripts see them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from meldcalc.cards import Hand, Suit
+from meldcalc.cli import app
+from meldcalc.play import legal_cards, winning_position
+from meldcalc.solve import solver_available
+from meldcalc.variant import load_variant
+
+pytestmark = pytest.mark.skipif(not solver_available(), reason="the solver is not built")
+runner = CliRunner()
+# a four-trick endgame of single deck, every seat holding four cards
+ENDGAME = "AS 10S 9H 9D / KS QH QH JC / 9S AH 10D KC / JS KH AD AC"
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def solved(*args: str) -> dict:
+    result = run("solve", *args, "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_json_has_the_documented_fields_and_the_value_is_the_best_cards() -> None:
+    data = solved(ENDGAME, "-t", "S")
+    assert list(data) == [
+        "variant", "trump", "leader", "hands", "trick", "to_play", "value", "cards", "line",
+    ]  # fmt: skip
+    assert data["to_play"] == 0 and data["trick"] == []
+    assert data["value"] == max(card["value"] for card in data["cards"])
+    assert {card["card"] for card in data["cards"]} == {"AS", "10S", "9H", "9D"}
+
+
+def test_the_optimal_line_is_legal_and_adds_up_to_the_value() -> None:
+    data = solved(ENDGAME, "-t", "S")
+    variant = load_variant("single-deck")
+    hands = [list(Hand.parse(" ".join(seat)).counts) for seat in data["hands"]]
+    taken = 0
+    for trick in data["line"]:
+        cards = []
+        for play in trick["cards"]:
+            card = Hand.parse(play["card"]).cards()[0].index
+            assert card in legal_cards(hands[play["seat"]], cards, Suit.SPADES)
+            hands[play["seat"]][card] -= 1
+            cards.append(card)
+        winner = (trick["leader"] + winning_position(cards, Suit.SPADES)) % 4
+        assert winner == trick["winner"]
+        taken += trick["points"] if winner % 2 == 0 else 0
+    assert not any(map(any, hands)) and taken == data["value"]
+    counters = sum(
+        variant.counters.get(card.rank, 0) for card in Hand.parse(ENDGAME.replace("/", " "))
+    )
+    assert sum(trick["points"] for trick in data["line"]) == counters + variant.last_trick
+
+
+def test_a_trick_in_progress_and_another_leader() -> None:
+    data = solved("AS 10S 9H 9D / KS QH QH / 9S AH 10D / JS KH AD", "-t", "S",
+                  "--leader", "1", "--trick", "JC KC AC")  # fmt: skip
+    assert data["to_play"] == 0 and data["trick"] == ["JC", "KC", "AC"]
+    assert data["line"][0]["cards"][0] == {"seat": 1, "card": "JC"}
+
+
+def test_the_defenders_best_card_is_the_lowest_value_in_the_table() -> None:
+    result = run("solve", ENDGAME, "-t", "S", "--leader", "1", "--trick", "", "--no-line")
+    assert result.exit_code == 0
+    rows = [line.split() for line in result.stdout.splitlines() if line.endswith("best")]
+    values = [int(row[1]) for row in rows]
+    data = solved(ENDGAME, "-t", "S", "--leader", "1")
+    assert values and all(value == min(c["value"] for c in data["cards"]) for value in values)
+
+
+def test_a_random_deal_from_a_seed_solves_and_repeats() -> None:
+    first = solved("--seed", "4", "-t", "H", "--no-line", "-V", "single-deck")
+    assert 0 <= first["value"] <= 210 and len(first["hands"]) == 4
+    assert first == solved("--seed", "4", "-t", "H", "--no-line", "-V", "single-deck")
+
+
+def test_batch_streams_a_record_per_line_and_names_bad_lines() -> None:
+    lines = f"{ENDGAME} | trump S\nnot a position\n{ENDGAME} | trump H | leader 2\n"
+    result = run("solve", "-f", "jsonl", "--no-line", input=lines)
+    assert result.exit_code == 2
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["position"] for record in records] == [1, 2, 3]
+    assert "error" in records[1] and records[2]["leader"] == 2 and records[2]["trump"] == "H"
+    assert "line 2: expected 4 hands separated by '/'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("AS / KS / QS", "-t", "S"), "expected 4 hands"),
+        (("AS AS / AS / QS / JS", "-t", "S"), "3 copies of 'AS'"),
+        (
+            (
+                "AS 10S 9H 9D / KS QH QH / 9S 10D KC / JS KH AD AC",
+                "-t",
+                "S",
+                "-l",
+                "1",
+                "--trick",
+                "JC AH",
+            ),
+            "seat 2 may not play 'AH'",
+        ),
+        ((ENDGAME,), "no trump"),
+        (("AS 10S / KS / QS / JS", "-t", "S"), "expected hands of equal size"),
+    ],
+)
+def test_impossible_positions_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
+    result = run("solve", *args)
+    assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_review_prices_every_card_and_the_costs_explain_the_shortfall() -> None:
+    deal = "AS 10S KS 9H / QS JS 9S 9C / AH KH QH 10D / AD KD QD AC"
+    result = run("play", "--deal", deal, "-t", "S", "--review", "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    cards = [card for trick in data["tricks"] for card in trick["cards"]]
+    assert all(card["cost"] >= 0 and card["best"] for card in cards)
+    review = data["review"]
+    lost = review["lost"]
+    # the exact value, less the bidding side's mistakes, plus the defenders', is what it took
+    assert review["value"] - lost[0] - lost[2] + lost[1] + lost[3] == review["taken"]
+    assert review["taken"] == data["points"][0]
+
+
+def test_review_in_a_table_marks_costly_cards() -> None:
+    result = run("play", "AS 10S KS QS JS JD 9S AH AD AC KH QH", "-t", "H", "-s", "2",
+                 "--review")  # fmt: skip
+    assert result.exit_code == 0
+    assert "points lost by each seat:" in result.stdout
+    assert "under best play from the start the bidding side takes" in result.stdout
