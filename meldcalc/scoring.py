@@ -106,7 +106,10 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
         raise UnsupportedError(f"{variant.name} does not require a marriage in trump")
     if play.thrown_in or play.no_marriage:
         if play.tricks is not None:
-            raise MeldcalcError("a hand that was not played has no trick points")
+            why = "thrown in" if play.thrown_in else "without a marriage in trump (the bidder's)"
+            raise MeldcalcError(
+                f"a hand {why} is not played, so it has no trick points: leave out the tricks"
+            )
         return
     if play.tricks is None:
         raise MeldcalcError("the trick points of each side are needed for a played hand")

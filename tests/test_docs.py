@@ -41,3 +41,117 @@ def test_completions_match_what_the_app_generates() -> None:
     spec.loader.exec_module(generate)
     for shell, name in generate.FILES.items():
         assert (ROOT / "completions" / name).read_text() == generate.completion_script(shell)
+
+
+# --- every example in the docs runs ---------------------------------------------------------
+
+SH_SKIP = ("pip ", "python", "source ", "cp ", ".ci/")
+
+
+def _console_examples() -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """Each ```console block of the README: its commands, each with the lines it shows."""
+    blocks = []
+    for number, block in enumerate(re.findall(r"```console\n(.*?)```", README, re.DOTALL)):
+        commands: list[tuple[str, list[str]]] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                commands.append((line[2:], []))
+            elif commands:
+                commands[-1][1].append(line.rstrip())
+        blocks.append((f"console-{number + 1}", commands))
+    return blocks
+
+
+def _matches(shown: list[str], actual: list[str]) -> bool:
+    """The shown lines appear in the output: runs of lines between ``...`` contiguous and
+    in order, a run not after ``...`` at the very start; a line ending in ``...`` may go
+    on."""
+    at, anchored = 0, True
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    for index, run in enumerate(runs):
+        anchored = index == 0
+        found = next(
+            (
+                start
+                for start in range(at, len(actual) - len(run) + 1)
+                if all(_same(expected, got) for expected, got in zip(run, actual[start:]))
+            ),
+            None,
+        )
+        if found is None or (anchored and run and found != 0):
+            return False
+        at = found + len(run)
+    return at == len(actual) or not runs[-1]
+
+
+def _same(expected: str, got: str) -> bool:
+    return got.rstrip() == expected or (expected.endswith("...") and got.startswith(expected[:-3]))
+
+
+@pytest.mark.parametrize(("name", "commands"), _console_examples(), ids=lambda x: str(x)[:20])
+def test_every_console_example_prints_what_the_readme_shows(
+    name: str, commands: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    for command, shown in commands:
+        argv = shlex.split(command)
+        assert argv[0] == "meldcalc", command
+        result = CliRunner().invoke(app, argv[1:])
+        actual = [line.rstrip() for line in result.output.splitlines()]
+        assert _matches(shown, actual), (
+            f"{command}\n--- shown\n" + "\n".join(shown) + "\n--- actual\n" + "\n".join(actual)
+        )
+
+
+def _sh_examples() -> list[str]:
+    body = README.split("---", 1)[1]  # the set-up commands are CI's to run
+    lines = [
+        line.split("  #")[0].strip()
+        for block in re.findall(r"```sh\n(.*?)```", body, re.DOTALL)
+        for line in block.splitlines()
+    ]
+    return [line for line in lines if line and not line.startswith(SH_SKIP)]
+
+
+@pytest.mark.parametrize("command", _sh_examples())
+def test_every_shell_example_runs(command: str, tmp_path: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    (tmp_path / "variants").symlink_to(ROOT / "variants")
+    (tmp_path / "house.yaml").write_text(FRIDAY)
+    (tmp_path / "hands.txt").write_text("AS 10S KS QS JS JD\nAS AS KS KS\n")
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, f"{command}\n{result.stderr}"
+    assert "Traceback" not in result.stderr
+
+
+VARIANTS_README = (ROOT / "variants" / "README.md").read_text(encoding="utf-8")
+FRIDAY = re.findall(r"```yaml\n(.*?)```", VARIANTS_README, re.DOTALL)[-1]
+
+
+@pytest.mark.parametrize(
+    "example", re.findall(r"```yaml\n(.*?)```", VARIANTS_README + README, re.DOTALL)
+)
+def test_every_variant_file_example_is_valid(example: str, tmp_path: Path) -> None:
+    path = tmp_path / "example.yaml"
+    path.write_text(example)
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
