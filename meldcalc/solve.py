@@ -390,6 +390,15 @@ def parse_position(
     return Position.of(variant, parsed, trump, leader, _in_order(trick))
 
 
+def position_text(position: Position) -> str:
+    """The text `parse_position` reads back: hands by ``/``, then trump, leader and trick."""
+    hands = " / ".join(hand.notation() for hand in position.hands)
+    text = f"{hands} | trump {position.trump.letter} | leader {position.leader}"
+    if position.trick:
+        text += " | trick " + " ".join(CARD_NAMES[card] for card in position.trick)
+    return text
+
+
 def _in_order(trick: str) -> list[int]:
     """The cards of a trick in the order written (a Hand would sort them)."""
     from meldcalc.notation import parse_card

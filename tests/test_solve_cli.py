@@ -139,3 +139,16 @@ def test_review_in_a_table_marks_costly_cards() -> None:
     assert result.exit_code == 0
     assert "points lost by each seat:" in result.stdout
     assert "under best play from the start the bidding side takes" in result.stdout
+
+
+def test_a_position_prints_as_the_text_it_is_read_from() -> None:
+    import random
+
+    from meldcalc.endgames import random_endgame
+    from meldcalc.solve import parse_position, position_text
+
+    variant = load_variant("single-deck")
+    rng = random.Random(5)
+    for on_table in range(4):
+        position = random_endgame(variant, 3, rng, on_table=on_table, leader=on_table % 4)
+        assert parse_position(position_text(position), variant) == position
