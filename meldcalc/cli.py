@@ -23,7 +23,7 @@ import typer
 from meldcalc import __version__, console
 from meldcalc.cards import Hand, Suit
 from meldcalc.console import EXIT_BAD_INPUT, EXIT_FAILURE, OutputError
-from meldcalc.errors import HandError, MeldcalcError, VariantError
+from meldcalc.errors import HandError, MeldcalcError, VariantError, quote
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
 
@@ -926,7 +926,8 @@ def score(
             if book is None:
                 raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
             if undo:
-                book = _undo_last(book)
+                book = ledgers.undo_last(book)
+                sys.stderr.write(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
             _show_standing(book, rules, fmt)
             return
         if bid is None or bidder is None:
@@ -939,7 +940,8 @@ def score(
         )
         scored = score_hand(rules, play)
         if game is not None:
-            book = _add_hand(game, book, rules, variant, target, scored, trump)
+            spec = variant or DEFAULT_VARIANT
+            book = ledgers.add_hand(game, book, rules, spec, target, scored, trump and trump.letter)
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules)
         if game is not None:
@@ -972,9 +974,8 @@ def _meld_of_sides(
     checks: tuple[int, ...] | None,
     no_marriage: bool,
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
-    """Each side's meld and checks: as given, or counted from the seats' hands under trump
-    (a double-deck bidder without a marriage in trump makes the hand not played)."""
-    from meldcalc.scoring import side_count, side_of
+    """Each side's meld and checks: as given, or counted from the seats' hands."""
+    from meldcalc.scoring import meld_of_hands
 
     if (meld is None) == (hands is None):
         raise MeldcalcError("give the meld either per side (--meld 150,80) or per seat (--hand)")
@@ -982,75 +983,16 @@ def _meld_of_sides(
         return meld, checks or (), no_marriage
     if trump is None:
         raise MeldcalcError("--hand needs --trump: meld is counted under the trump named")
-    from meldcalc.meld import best_meld, read_hand
-
-    side_meld, side_checks = [0] * side_count(rules), [0] * side_count(rules)
-    seen: set[int] = set()
+    seats: dict[int, Hand] = {}
     for text in hands or []:
-        seat_text, colon, cards = text.partition(":")
-        if not colon or not seat_text.strip().isdigit() or int(seat_text) >= rules.players:
-            raise MeldcalcError(
-                f"--hand {text[:20]!r}: expected SEAT:CARDS with a seat from 0 to"
-                f" {rules.players - 1}, e.g. 0:'AS 10S KS'"
-            )
-        seat = int(seat_text)
-        if seat in seen:
-            raise MeldcalcError(f"--hand: seat {seat} is given twice")
-        seen.add(seat)
-        held, _ = read_hand(cards, rules)
-        result = best_meld(held, rules, trump)
-        side_meld[side_of(rules, seat)] += result.total
-        side_checks[side_of(rules, seat)] += sum(m.checks for m in result.melds)
-        if seat == bidder and not _holds_marriage(held, rules, trump):
-            no_marriage = True
-    return tuple(side_meld), checks or tuple(side_checks), no_marriage
-
-
-def _holds_marriage(hand: Hand, rules: Variant, trump: Suit) -> bool:
-    from meldcalc.bidding import may_name_trump
-
-    return may_name_trump(hand, rules, trump)
-
-
-def _add_hand(
-    game: Path,
-    book: Any,
-    rules: Variant,
-    variant: str | None,
-    target: int | None,
-    scored: Any,
-    trump: Suit | None,
-) -> Any:
-    from meldcalc import ledger as ledgers
-
-    new = []
-    if book is None:
-        goal = target or (rules.bidding.game if rules.bidding else None)
-        if goal is None:
-            raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
-        new.append(ledgers.header(variant or DEFAULT_VARIANT, goal))
-    elif target is not None and target != book.target:
-        raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
-    if book is not None:
-        done = book.standing(rules)
-        if done.winner is not None:
-            raise MeldcalcError(
-                f"{book.path}: the game is over ({done.reason}); start a new ledger"
-            )
-    number = len(book.hands) + 1 if book else 1
-    new.append(ledgers.hand_record(number, scored, trump.letter if trump else None))
-    ledgers.append(game, *new)
-    return ledgers.read(game)
-
-
-def _undo_last(book: Any) -> Any:
-    from meldcalc import ledger as ledgers
-
-    if not book.hands:
-        raise MeldcalcError(f"{book.path}: no hand to take back")
-    ledgers.append(book.path, {"undo": len(book.hands)})
-    sys.stderr.write(f"meldcalc: hand {len(book.hands)} taken back\n")
-    return ledgers.read(book.path)
+        seat, colon, cards = text.partition(":")
+        if not colon or not seat.strip().isdigit() or len(seat) > 2:
+            raise MeldcalcError(f"--hand {quote(text)}: expected SEAT:CARDS, e.g. 0:'AS 10S KS'")
+        if int(seat) in seats:
+            raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
+        seats[int(seat)] = Hand.parse(cards)
+    side_meld, side_checks, lacking = meld_of_hands(rules, seats, trump, bidder)
+    return side_meld, checks or side_checks, no_marriage or lacking
 
 
 def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:

@@ -188,3 +188,44 @@ def append(path: Path, *records: dict[str, Any]) -> None:
             os.fsync(stream.fileno())
     except OSError as error:
         raise LedgerError(f"{shown_path(path)}: cannot write: {error.strerror}") from None
+
+
+def add_hand(
+    path: Path,
+    book: Ledger | None,
+    rules: Variant,
+    variant: str,
+    target: int | None,
+    score: HandScore,
+    trump: str | None,
+) -> Ledger:
+    """Append a scored hand to the game in ``path`` (starting it, under ``variant`` and
+    ``target``, when ``book`` is None) and read the game back."""
+    new = []
+    if book is None:
+        goal = target or (rules.bidding.game if rules.bidding else None)
+        if goal is None:
+            raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
+        new.append(header(variant, goal))
+    else:
+        if target is not None and target != book.target:
+            raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
+        done = book.standing(rules)
+        if done.winner is not None:
+            raise MeldcalcError(f"{book.path}: the game is over ({done.reason}); start anew")
+    number = len(book.hands) + 1 if book else 1
+    new.append(hand_record(number, score, trump))
+    append(path, *new)
+    game = read(path)
+    assert game is not None
+    return game
+
+
+def undo_last(book: Ledger) -> Ledger:
+    """Take the last hand back: an ``undo`` line, never a rewrite."""
+    if not book.hands:
+        raise MeldcalcError(f"{book.path}: no hand to take back")
+    append(book.path, {"undo": len(book.hands)})
+    game = read(book.path)
+    assert game is not None
+    return game

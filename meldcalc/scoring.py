@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from meldcalc.cards import Hand, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.variant import Variant
+from meldcalc.variant import Variant, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
 
@@ -261,6 +262,27 @@ def _others_line(variant: Variant, score: HandScore, side: int) -> str:
     return (
         f"{name}: {_meld_words(variant, play, side)} + {tricks} in tricks = {score.points[side]}."
     )
+
+
+def meld_of_hands(
+    variant: Variant, hands: dict[int, Hand], trump: Suit, bidder: int
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """Each side's meld and checks from the seats' hands under ``trump`` (seats not given
+    meld nothing), and whether the hand is not played for want of a marriage in trump
+    (double deck: the bidder must hold one)."""
+    from meldcalc.meld import best_meld
+
+    meld, checks = [0] * side_count(variant), [0] * side_count(variant)
+    for seat, hand in hands.items():
+        if not 0 <= seat < variant.players:
+            raise MeldcalcError(f"seat {seat}: expected a seat from 0 to {variant.players - 1}")
+        variant.check_hand(hand)
+        result = best_meld(hand, variant, trump)
+        meld[side_of(variant, seat)] += result.total
+        checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
+    bidder_hand = hands.get(bidder)
+    no_marriage = bidder_hand is not None and not may_name_trump(bidder_hand, variant, trump)
+    return tuple(meld), tuple(checks), no_marriage
 
 
 # --- the game --------------------------------------------------------------------------------

@@ -245,6 +245,14 @@ class Variant:
         return []
 
 
+def may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:
+    """Whether the bidder holding ``hand`` may name ``trump``: in variants whose bidding
+    says ``marriage_in_trump`` (double deck) only with a marriage (K and Q) in that suit."""
+    if variant.bidding is None or not variant.bidding.marriage_in_trump:
+        return True
+    return hand.count(Card(Rank.KING, trump)) > 0 and hand.count(Card(Rank.QUEEN, trump)) > 0
+
+
 # --- loading -----------------------------------------------------------------------------
 
 
