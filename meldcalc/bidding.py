@@ -110,7 +110,7 @@ class BidReport:
     passing: Passing | None = None
     #: card exchange: for each suit asked for, its best trump (best first)
     asks: list[TrumpOdds] = field(default_factory=list)
-    #: widow seen: for each trump, every burial judged (best first)
+    #: widow seen: for each trump, every burial judged (the rule of thumb's first)
     burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
 
     @property
@@ -130,7 +130,7 @@ class BidReport:
 
     def _setup_advice(self) -> list[str]:
         best = self.best
-        if best.ask is not None:
+        if best.ask is not None and len(self.asks) > 1:
             return [
                 f"Ask your partner for {best.ask.symbol} ({best.ask.letter}): of the suits"
                 f" you could ask for, the exchange does best with it."
@@ -231,12 +231,13 @@ def _choose(report: BidReport, judged: list[TrumpOdds], knowledge: TableKnowledg
     """Fill in the report's results: the trumps, each under its best burial where a widow
     was seen, under the best suit to ask for where an exchange was simulated."""
     variant = report.variant
-    if knowledge.widow is not None:
+    if knowledge.widow is not None:  # the rule of thumb's burial stays first
         for odds in judged:
             report.burials.setdefault(odds.trump, []).append(odds)
-        for candidates in report.burials.values():
-            candidates.sort(key=lambda odds: odds.expected_total, reverse=True)
-        judged = [candidates[0] for candidates in report.burials.values()]
+        judged = [
+            max(candidates, key=lambda odds: odds.expected_total)
+            for candidates in report.burials.values()
+        ]
     if knowledge.simulates_pass(variant):
         report.passing = variant.passing
     if report.passing is not None and report.passing.kind == "exchange":

@@ -190,6 +190,11 @@ class TableKnowledge:
     after_pass: bool = False
 
     @property
+    def told(self) -> bool:
+        """Whether anything at all was told (the report then says what)."""
+        return self != TableKnowledge()
+
+    @property
     def shapes_deal(self) -> bool:
         """Whether any layout could be refused: anything told but the suit asked for."""
         return bool(
@@ -254,8 +259,14 @@ class TableKnowledge:
             lines.append(f"the opponents' meld {self.opponents_meld.words()} {under}")
         if self.widow is not None:
             lines.append(f"widow seen: {self.widow.notation()}")
+        if self.ask is not None and self.received is None:
+            lines.append(f"you ask partner for {self.ask.symbol}")
+        if self.after_pass:
+            lines.append("the pass is over: the hands are as they will be played")
         if self.received is not None:
             line = f"received from partner: {self.received.notation()}"
+            if self.ask is not None:
+                line += f", asked for {self.ask.symbol}"
             if self._passed_all_of_ask(variant):
                 line += f" (fewer than {variant.passing.cards} {self.ask.symbol}: it has no more)"
             lines.append(line)
