@@ -219,6 +219,13 @@ def estimate(
     judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
     _choose(report, judged, knowledge)
+    if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
+        chosen = [Setup(odds.trump, odds.ask, odds.bury) for odds in report.results]
+        fresh = _run_chunks(
+            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, stream=1
+        )
+        again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
+        report.results = sorted(again, key=_ranking, reverse=True)
     return report
 
 
@@ -261,12 +268,16 @@ def _run_chunks(
     progress: Callable[[int, int], None] | None,
     knowledge: TableKnowledge | None = None,
     setups: list[Setup] | None = None,
+    stream: int = 0,
 ) -> dict[Setup, Sample]:
+    """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
+    stream 0's (to judge what stream 0 chose without the luck that chose it)."""
     setups = setups or [Setup(trump) for trump in trumps]
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
+    keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
     tasks = [
-        (hand, variant, size, seed, number, trumps, knowledge, setups)
-        for number, size in enumerate(sizes)
+        (hand, variant, size, seed, key, trumps, knowledge, setups)
+        for key, size in zip(keys, sizes)
     ]
     with worker_map(jobs, len(tasks)) as run:
         parts, done = [], 0
@@ -330,8 +341,8 @@ def _die_with_parent() -> None:
 
 
 def _chunk_task(task: tuple) -> dict[Setup, Sample]:
-    hand, variant, size, seed, number, trumps, knowledge, setups = task
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
+    hand, variant, size, seed, key, trumps, knowledge, setups = task
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
     return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups)
 
 

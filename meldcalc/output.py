@@ -385,18 +385,25 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
 
 
 def _burial_json(odds: Any, report: Any) -> dict[str, Any] | None:
+    """The burial chosen, with its expected total on the deals every candidate was judged
+    on, and the rule of thumb's on the same deals."""
     if odds.bury is None:
         return None
     judged = report.burials[odds.trump]
-    rule = judged[0]  # the rule of thumb's burial is judged first
+    best, rule = _judged_best(judged), judged[0]  # the rule of thumb's is judged first
     return {
         "cards": [str(card) for card in odds.bury.cards(odds.trump)],
-        "judged": len(judged),
+        "candidates": len(judged),
+        "judged_total": round(best.expected_total, 2),
         "rule_of_thumb": {
             "cards": [str(card) for card in rule.bury.cards(odds.trump)],
-            "expected_total": round(rule.expected_total, 2),
+            "judged_total": round(rule.expected_total, 2),
         },
     }
+
+
+def _judged_best(judged: list[Any]) -> Any:
+    return max(judged, key=lambda odds: odds.expected_total)
 
 
 def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
@@ -505,12 +512,12 @@ def _burial_lines(report: Any) -> list[str]:
     rows = []
     for odds in report.results:
         judged = report.burials[odds.trump]
-        rule = judged[0]
+        best, rule = _judged_best(judged), judged[0]
         rows.append(
             [
                 f"{odds.trump.letter} {odds.trump.symbol}",
-                odds.bury.notation(odds.trump),
-                round(float(odds.tricks.mean()), 2),
+                best.bury.notation(odds.trump),
+                round(float(best.tricks.mean()), 2),
                 rule.bury.notation(odds.trump),
                 round(float(rule.tricks.mean()), 2),
                 len(judged),
@@ -519,7 +526,8 @@ def _burial_lines(report: Any) -> list[str]:
     headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "judged"]
     align = ("left", "left", "right", "left", "right", "right")
     return [
-        "the best burial under each trump, judged on the same deals:",
+        "the best burial under each trump, judged on the same deals (the odds shown are",
+        "from other deals, so the luck that chose a burial does not flatter it):",
         tabulate(rows, headers, colalign=align),
     ]
 
