@@ -658,8 +658,9 @@ def deal_consistent(
     drawn, batch = 0, size
     while any(need.values()):
         counts, keep = sampler.draw(rng, batch)
-        for group in [g for g in groups if need[g]]:
-            rows = np.flatnonzero(keep & _meld_agrees(counts, keep, variant, knowledge, group))
+        agrees = _meld_agrees(counts, keep, variant, knowledge, [g for g in groups if need[g]])
+        for group, fits in agrees.items():
+            rows = np.flatnonzero(keep & fits)
             taken = rows[: need[group]]
             kept[group].append(counts[taken])
             found[group] += len(rows)
@@ -682,22 +683,24 @@ def _meld_agrees(
     keep: np.ndarray,
     variant: Variant,
     knowledge: TableKnowledge,
-    trump: Suit | None,
-) -> np.ndarray:
-    """Which layouts have the told melds under ``trump`` (only the kept ones are scored)."""
+    groups: list[Suit | None],
+) -> dict[Suit | None, np.ndarray]:
+    """For each trump of ``groups`` (None: no meld range told), which layouts have the told
+    melds under it. Only the layouts kept so far are scored, each seat once for all trumps."""
     import numpy as np
 
-    agrees = np.ones(len(counts), dtype=bool)
+    agrees = {group: np.ones(len(counts), dtype=bool) for group in groups}
     rows = np.flatnonzero(keep)
-    if trump is None or not len(rows):
+    if groups == [None] or not len(rows):
         return agrees
     from meldcalc.meld import engine_for
 
     engine = engine_for(variant)
     for who, told in knowledge.meld_ranges:
         seats = [partner_seat(variant)] if who == "partner" else opponent_seats(variant)
-        totals = sum(engine.totals(counts[rows, seat])[trump] for seat in seats)
-        agrees[rows] &= told.holds(totals)
+        melds = [engine.totals(counts[rows, seat]) for seat in seats]
+        for trump in groups:
+            agrees[trump][rows] &= told.holds(sum(meld[trump] for meld in melds))
     return agrees
 
 
