@@ -658,6 +658,13 @@ def _passing_problems(tree: Node) -> list[str]:
         problems.append(
             where.problem("a card pass needs a partner: four players in two partnerships")
         )
+    widow = fields.get("widow")
+    if widow is not None and widow.value:
+        problems.append(
+            _blame(tree, passing, widow).problem(
+                "a card pass and a widow in one game: expected one or the other"
+            )
+        )
     cards, hand = passing.value["cards"], fields["hand_size"]
     if cards.value >= hand.value:
         problems.append(
