@@ -456,14 +456,14 @@ def ready_hands(
     ready = ReadyHands(setups, [], [], [], [], [])
     for setup in setups:
         dealt = counts[setup.trump]
-        table, meld, buried, partner = _make_ready(dealt, variant, setup, knowledge)
+        played, meld, buried, partner = _make_ready(dealt, variant, setup, knowledge)
         if partner is None:  # the partner's hand as dealt
             if id(dealt) not in partners:
                 partners[id(dealt)] = _partner_melds(dealt, variant, trumps)
             partner = partners[id(dealt)][setup.trump]
-        if table.base is dealt:
-            table = seats.setdefault(id(dealt), table)
-        ready.seats.append(table)
+        if played.base is dealt:  # a view of the deal: share one per deal
+            played = seats.setdefault(id(dealt), played)
+        ready.seats.append(played)
         ready.meld.append(meld)
         ready.partner_meld.append(partner)
         ready.buried.append(buried)
