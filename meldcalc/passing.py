@@ -42,7 +42,7 @@ PARTNER = 2
 _HIGH_FIRST = [card.rank.index * len(SUITS) + card.suit.index for card in CARDS]
 _LOW_FIRST = [(len(RANKS) - 1 - card.rank.index) * len(SUITS) + card.suit.index for card in CARDS]
 #: A tier's keys lie in [tier * _TIER, (tier + 1) * _TIER).
-_TIER = 10_000
+_TIER = 1_000_000
 
 
 def pass_cards(
