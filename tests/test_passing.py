@@ -168,3 +168,14 @@ def test_the_pass_never_lowers_the_bidders_meld(variant) -> None:
         for ask in SUITS if variant.passing.kind == "exchange" else [None]:
             after = pass_cards(seats, variant, trump, ask)
             assert (engine.totals(after[:, 0])[trump] >= before).all()
+
+
+def test_the_exchange_with_a_meld_range_gives_the_same_numbers_whatever_the_jobs() -> None:
+    knowledge = read_knowledge(TOBY, partner_meld="10:")
+    runs = [estimate(TOBY_HAND, TOBY, 2500, seed=5, jobs=j, knowledge=knowledge) for j in (1, 2)]
+    one, two = runs
+    assert [o.ask for o in one.asks] == [o.ask for o in two.asks]
+    for a, b in zip(one.results, two.results):
+        assert (a.trump, a.ask, a.layouts) == (b.trump, b.ask, b.layouts) and a.layouts > 1
+        assert (a.tricks == b.tricks).all() and (a.partner_meld == b.partner_meld)
+        assert a.make == b.make
