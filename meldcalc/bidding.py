@@ -24,7 +24,7 @@ import numpy as np
 
 from meldcalc.cards import CARDS, SUITS, Hand, Rank, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.knowledge import TableKnowledge, deal_consistent
+from meldcalc.knowledge import TableKnowledge, deal_consistent, partner_seat
 from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import Bidding, Passing, Variant
@@ -514,7 +514,7 @@ def _partner_melds(
 
 
 def _has_partner(variant: Variant) -> bool:
-    return variant.partnerships and variant.players == 4
+    return partner_seat(variant) is not None
 
 
 def _take_widow(
