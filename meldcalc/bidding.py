@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Rank, Suit
+from meldcalc.cards import CARDS, SUITS, Hand, Rank, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.meld import MeldResult, engine_for
+from meldcalc.knowledge import TableKnowledge, deal_consistent, partner_seat
+from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
-from meldcalc.variant import Bidding, Variant
+from meldcalc.variant import Bidding, Passing, Variant
+from meldcalc.widow import burial_order
 
 CHUNK = 2000
 #: The band of bid levels shown: from the last made this often ...
@@ -39,11 +41,24 @@ MAX_LEVELS = 200
 
 @dataclass(frozen=True)
 class Sample:
-    """Per-deal outcomes under one trump: own meld, partner meld, side trick points."""
+    """Per-deal outcomes under one trump: own meld, partner meld, side trick points; and
+    the layouts tried for these deals (more than the deals where the table's knowledge
+    refused some)."""
 
     meld: np.ndarray
     partner_meld: np.ndarray
     tricks: np.ndarray
+    tried: int = 0
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How the bidder's side makes its hands ready for play: the trump, and the suit asked
+    for in a card exchange or the cards buried from a widow seen."""
+
+    trump: Suit
+    ask: Suit | None = None
+    bury: Hand | None = None
 
 
 @dataclass
@@ -58,6 +73,11 @@ class TrumpOdds:
     max_bid: int | None = None
     #: why this trump cannot be named, when it cannot
     reason: str | None = None
+    #: layouts tried for each deal kept (1 unless what the table knows refused some)
+    layouts: float = 1.0
+    #: the suit asked for in the card exchange, the cards buried from the widow seen
+    ask: Suit | None = None
+    bury: Hand | None = None
 
     @property
     def expected_total(self) -> float:
@@ -85,6 +105,13 @@ class BidReport:
     confidence: float
     results: list[TrumpOdds]  # best first
     warnings: list[str]
+    knowledge: TableKnowledge = field(default_factory=TableKnowledge)
+    #: the card pass simulated in every deal, if any
+    passing: Passing | None = None
+    #: card exchange: for each suit asked for, its best trump (best first)
+    asks: list[TrumpOdds] = field(default_factory=list)
+    #: widow seen: for each trump, every burial judged (the rule of thumb's first)
+    burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
 
     @property
     def best(self) -> TrumpOdds:
@@ -96,7 +123,28 @@ class BidReport:
 
     def advice(self) -> list[str]:
         """What to do, in sentences: the highest bid to go to and its trump, or why to
-        pass (and, where the dealer is forced to bid, what to do then)."""
+        pass (and, where the dealer is forced to bid, what to do then); then the suit to
+        ask for, or the cards to bury, where those were simulated."""
+        lines = self._bid_advice()
+        return lines[:1] + self._setup_advice() + lines[1:]
+
+    def _setup_advice(self) -> list[str]:
+        best = self.best
+        if best.ask is not None and len(self.asks) > 1:
+            return [
+                f"Ask your partner for {best.ask.symbol} ({best.ask.letter}): of the suits"
+                f" you could ask for, the exchange does best with it."
+            ]
+        if best.bury is not None:
+            judged = len(self.burials.get(best.trump, []))
+            return [
+                f"Bury {best.bury.notation(best.trump)} with {best.trump.symbol}"
+                f" ({best.trump.letter}) as trump: the best of {judged} burials judged on"
+                " the same deals."
+            ]
+        return []
+
+    def _bid_advice(self) -> list[str]:
         best, confidence = self.best, f"{self.confidence:.0%}"
         trump = f"{best.trump.symbol} ({best.trump.letter})"
         bidding = self.variant.bidding
@@ -146,9 +194,16 @@ def estimate(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     warnings: list[str] | None = None,
+    knowledge: TableKnowledge | None = None,
 ) -> BidReport:
-    """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid."""
+    """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
+
+    With ``knowledge`` only layouts consistent with what the table knows are dealt; a
+    widow seen is buried the best of several ways, and a card exchange is simulated for
+    each suit that could be asked for."""
     check_biddable_variant(variant)
+    knowledge = knowledge or TableKnowledge()
+    knowledge.check(hand, variant)
     if not 0 < confidence < 1:
         raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
     if deals < 1:
@@ -158,13 +213,49 @@ def estimate(
 
         seed = secrets.randbelow(2**31)
     trumps = trumps or list(SUITS)
-    samples = _run_chunks(hand, variant, deals, seed, trumps, jobs, progress)
-    results = [_odds(variant, hand, trump, samples[trump], confidence) for trump in trumps]
-    results.sort(
-        key=lambda r: (r.max_bid is not None, r.max_bid or 0, r.biddable, r.expected_total),
-        reverse=True,
-    )
-    return BidReport(hand, variant, deals, seed, confidence, results, warnings or [])
+    setups = plan_setups(hand, variant, trumps, knowledge)
+    samples = _run_chunks(hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups)
+    held = hand + knowledge.widow if knowledge.widow is not None else hand
+    judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
+    report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
+    _choose(report, judged, knowledge)
+    if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
+        chosen = [Setup(odds.trump, odds.ask, odds.bury) for odds in report.results]
+        fresh = _run_chunks(
+            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, stream=1
+        )
+        again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
+        report.results = sorted(again, key=_ranking, reverse=True)
+    return report
+
+
+def _ranking(odds: TrumpOdds) -> tuple:
+    """Best first: a bid to go to, then the highest, then biddable, then the total."""
+    return odds.max_bid is not None, odds.max_bid or 0, odds.biddable, odds.expected_total
+
+
+def _choose(report: BidReport, judged: list[TrumpOdds], knowledge: TableKnowledge) -> None:
+    """Fill in the report's results: the trumps, each under its best burial where a widow
+    was seen, under the best suit to ask for where an exchange was simulated."""
+    variant = report.variant
+    if knowledge.widow is not None:  # the rule of thumb's burial stays first
+        for odds in judged:
+            report.burials.setdefault(odds.trump, []).append(odds)
+        judged = [
+            max(candidates, key=lambda odds: odds.expected_total)
+            for candidates in report.burials.values()
+        ]
+    if knowledge.simulates_pass(variant):
+        report.passing = variant.passing
+    if report.passing is not None and report.passing.kind == "exchange":
+        by_ask: dict[Suit, list[TrumpOdds]] = {}
+        for odds in judged:
+            by_ask.setdefault(odds.ask, []).append(odds)
+        report.asks = sorted(
+            (max(trumps, key=_ranking) for trumps in by_ask.values()), key=_ranking, reverse=True
+        )
+        judged = by_ask[report.asks[0].ask]
+    report.results = sorted(judged, key=_ranking, reverse=True)
 
 
 def _run_chunks(
@@ -175,22 +266,38 @@ def _run_chunks(
     trumps: list[Suit],
     jobs: int,
     progress: Callable[[int, int], None] | None,
-) -> dict[Suit, Sample]:
+    knowledge: TableKnowledge | None = None,
+    setups: list[Setup] | None = None,
+    stream: int = 0,
+) -> dict[Setup, Sample]:
+    """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
+    stream 0's (to judge what stream 0 chose without the luck that chose it)."""
+    setups = setups or [Setup(trump) for trump in trumps]
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
-    tasks = [(hand, variant, size, seed, number, trumps) for number, size in enumerate(sizes)]
+    keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
+    tasks = [
+        (hand, variant, size, seed, key, trumps, knowledge, setups)
+        for key, size in zip(keys, sizes)
+    ]
     with worker_map(jobs, len(tasks)) as run:
         parts, done = [], 0
         for part in run(_chunk_task, tasks):  # in chunk order, whatever finishes first
             parts.append(part)
-            done += len(part[trumps[0]].tricks)
+            done += len(part[setups[0]].tricks)
             if progress:
                 progress(done, deals)
 
-    def joined(trump: Suit, name: str) -> np.ndarray:
-        return np.concatenate([getattr(part[trump], name) for part in parts])
+    def joined(setup: Setup, name: str) -> np.ndarray:
+        return np.concatenate([getattr(part[setup], name) for part in parts])
 
     return {
-        t: Sample(joined(t, "meld"), joined(t, "partner_meld"), joined(t, "tricks")) for t in trumps
+        s: Sample(
+            joined(s, "meld"),
+            joined(s, "partner_meld"),
+            joined(s, "tricks"),
+            sum(part[s].tried for part in parts),
+        )
+        for s in setups
     }
 
 
@@ -233,10 +340,10 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
-def _chunk_task(task: tuple) -> dict[Suit, Sample]:
-    hand, variant, size, seed, number, trumps = task
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
-    return simulate_chunk(hand, variant, size, rng, trumps)
+def _chunk_task(task: tuple) -> dict[Setup, Sample]:
+    hand, variant, size, seed, key, trumps, knowledge, setups = task
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
+    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups)
 
 
 def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -248,31 +355,152 @@ def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generato
 
 
 def simulate_chunk(
-    hand: Hand, variant: Variant, size: int, rng: np.random.Generator, trumps: list[Suit]
-) -> dict[Suit, Sample]:
-    """Deal ``size`` deals once and play them out under each trump, all in one batch."""
-    counts = deal_unseen(hand, variant, size, rng)
-    prepared = [_take_widow(counts, variant, trump) for trump in trumps]
-    copies = variant.deck.copies
-
-    def planes(seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return planes_from_counts(seats, copies), planes_from_counts(seats.sum(axis=1), copies)
-
-    if variant.widow:  # the bidder's hand differs by trump (what it buries)
-        parts = [planes(seats) for seats, _, _ in prepared]
-        hands = np.concatenate([h for h, _ in parts], axis=1)
-        remaining = np.concatenate([r for _, r in parts], axis=1)
-    else:  # the same deals under every trump
-        hands, remaining = planes(prepared[0][0])
-        hands, remaining = np.tile(hands, (1, len(trumps), 1)), np.tile(remaining, (1, len(trumps)))
-    trump_of_deal = np.repeat([trump.index for trump in trumps], size)
+    hand: Hand,
+    variant: Variant,
+    size: int,
+    rng: np.random.Generator,
+    trumps: list[Suit],
+    knowledge: TableKnowledge | None = None,
+    setups: list[Setup] | None = None,
+) -> dict[Setup, Sample]:
+    """Deal ``size`` deals (consistent with what the table knows), make them ready for
+    play under each setup (by default one a trump), and play them all out in one batch."""
+    setups = setups or [Setup(trump) for trump in trumps]
+    ready = ready_hands(hand, variant, size, rng, setups, knowledge or TableKnowledge())
+    hands, remaining = ready.planes(variant.deck.copies)
+    trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
     table = Table.of(variant, trump_of_deal)
     points = Game(table, hands, remaining).play().team_points[:, 0]
-    partners = _partner_melds(counts, variant, trumps)
-    return {
-        trump: Sample(meld, partners[trump], points[i * size : (i + 1) * size] + buried)
-        for i, (trump, (_, meld, buried)) in enumerate(zip(trumps, prepared))
-    }
+    return ready.samples(points)
+
+
+# --- dealing and making the hands ready: what the table knows, the widow, the pass ------
+
+
+def plan_setups(
+    hand: Hand, variant: Variant, trumps: list[Suit], knowledge: TableKnowledge
+) -> list[Setup]:
+    """The setups to simulate: each trump; with a widow seen, each trump with each burial
+    worth judging (`widow.burials`); under a card exchange, each trump with each suit that
+    could be asked for (or the one asked)."""
+    if knowledge.widow is not None:
+        from meldcalc.widow import burials
+
+        full = hand + knowledge.widow
+        return [Setup(t, bury=cards) for t in trumps for cards in burials(full, t, variant)]
+    if knowledge.simulates_pass(variant) and variant.passing.kind == "exchange":
+        asks = [knowledge.ask] if knowledge.ask is not None else list(SUITS)
+        return [Setup(t, ask=ask) for ask in asks for t in trumps]
+    return [Setup(trump) for trump in trumps]
+
+
+@dataclass
+class ReadyHands:
+    """Every setup's deals ready for play, setup after setup: the seats' hands, the
+    bidder's meld, the partner's meld, the points buried, the layouts tried."""
+
+    setups: list[Setup]
+    seats: list[np.ndarray]  # (size, players, 24) each; the same array where shared
+    meld: list[np.ndarray]
+    partner_meld: list[np.ndarray]
+    buried: list[np.ndarray]
+    tried: list[int]
+
+    def planes(self, copies: int) -> tuple[np.ndarray, np.ndarray]:
+        """The hands and the cards still to play of the whole batch, as planes."""
+
+        def planes(seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            remaining = planes_from_counts(seats.sum(axis=1), copies)
+            return planes_from_counts(seats, copies), remaining
+
+        if all(seats is self.seats[0] for seats in self.seats):  # one deal, every setup
+            hands, remaining = planes(self.seats[0])
+            times = len(self.seats)
+            return np.tile(hands, (1, times, 1)), np.tile(remaining, (1, times))
+        parts = [planes(seats) for seats in self.seats]
+        hands = np.concatenate([h for h, _ in parts], axis=1)
+        return hands, np.concatenate([r for _, r in parts], axis=1)
+
+    def samples(self, points: np.ndarray) -> dict[Setup, Sample]:
+        """Each setup's outcomes, from the bidding side's points of the whole batch."""
+        size = len(self.meld[0])
+        return {
+            setup: Sample(
+                self.meld[i],
+                self.partner_meld[i],
+                points[i * size : (i + 1) * size] + self.buried[i],
+                self.tried[i],
+            )
+            for i, setup in enumerate(self.setups)
+        }
+
+
+def ready_hands(
+    hand: Hand,
+    variant: Variant,
+    size: int,
+    rng: np.random.Generator,
+    setups: list[Setup],
+    knowledge: TableKnowledge,
+) -> ReadyHands:
+    """Deal ``size`` deals for each trump of ``setups`` and make them ready per setup."""
+    trumps = list(dict.fromkeys(setup.trump for setup in setups))
+    if knowledge.shapes_deal:
+        dealt = deal_consistent(hand, variant, knowledge, size, rng, trumps)
+        counts, tried = dealt.counts, dealt.tried
+    else:
+        shared = deal_unseen(hand, variant, size, rng)
+        counts, tried = dict.fromkeys(trumps, shared), dict.fromkeys(trumps, size)
+    partners: dict[int, dict[Suit, np.ndarray]] = {}
+    seats: dict[int, np.ndarray] = {}  # deals no setup changes, played as they were dealt
+    ready = ReadyHands(setups, [], [], [], [], [])
+    for setup in setups:
+        dealt = counts[setup.trump]
+        played, meld, buried, partner = _make_ready(dealt, variant, setup, knowledge)
+        if partner is None:  # the partner's hand as dealt
+            if id(dealt) not in partners:
+                partners[id(dealt)] = _partner_melds(dealt, variant, trumps)
+            partner = partners[id(dealt)][setup.trump]
+        if played.base is dealt:  # a view of the deal: share one per deal
+            played = seats.setdefault(id(dealt), played)
+        ready.seats.append(played)
+        ready.meld.append(meld)
+        ready.partner_meld.append(partner)
+        ready.buried.append(buried)
+        ready.tried.append(tried[setup.trump])
+    return ready
+
+
+def _make_ready(
+    counts: np.ndarray, variant: Variant, setup: Setup, knowledge: TableKnowledge
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """One setup's hands for play, the bidder's meld and buried points in each deal, and
+    the partner's meld where the setup changed the partner's hand (else None)."""
+    if setup.bury is not None:
+        return (*_bury_seen(counts, variant, setup), None)
+    if knowledge.simulates_pass(variant):
+        from meldcalc.passing import pass_cards
+
+        seats = counts[:, : variant.players]
+        seats = pass_cards(seats, variant, setup.trump, setup.ask, knowledge.received)
+        engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
+        meld = engine.totals(seats[:, 0])[setup.trump]
+        return seats, meld, zeros, engine.totals(seats[:, 2])[setup.trump]
+    return (*_take_widow(counts, variant, setup.trump), None)
+
+
+def _bury_seen(
+    counts: np.ndarray, variant: Variant, setup: Setup
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """With the widow seen: the bidder's hand is its cards and the widow, less the burial,
+    in every deal; its meld (of all those cards) and the buried points are the same."""
+    players, size = variant.players, len(counts)
+    full = Hand((counts[0, 0] + counts[0, players]).tolist())
+    seats = counts[:, :players].astype(np.int8)
+    seats[:, 0] = np.subtract(full.counts, setup.bury.counts)
+    meld = engine_for(variant).best(full, setup.trump).total
+    buried = sum(variant.counters.get(card.rank, 0) for card in setup.bury.cards())
+    return seats, np.full(size, meld, dtype=np.int64), np.full(size, buried, dtype=np.int64)
 
 
 def _partner_melds(
@@ -286,7 +514,7 @@ def _partner_melds(
 
 
 def _has_partner(variant: Variant) -> bool:
-    return variant.partnerships and variant.players == 4
+    return partner_seat(variant) is not None
 
 
 def _take_widow(
@@ -317,30 +545,26 @@ def _take_widow(
 def bury(
     counts: list[int], trump: Suit, how_many: int, meld: MeldResult, variant: Variant
 ) -> list[int]:
-    """The cards the bidder buries after taking the widow.
+    """The cards the bidder buries after taking the widow, by the rule of thumb.
 
     Counters (tens, then kings) outside trump and outside the meld go first: buried points
     count for the bidder and are safe from the opponents. Then the lowest plain cards, then
-    plain aces, then plain meld cards, and trumps last, lowest first.
+    plain aces; only when forced, trumps outside the meld, lowest first, then meld cards.
+    The meld is counted per copy: of two K♥ and one marriage, one K♥ may go
+    (`widow.burial_order`).
     """
-    in_meld = {card.index for found in meld.melds for card in found.cards}
+    used = meld_copies(Hand(counts), meld)
+    return [card for card, _ in burial_order(counts, trump, variant, used)[:how_many]]
 
-    def key(card: int) -> tuple[int, int]:
-        rank, suit = CARDS[card].rank, CARDS[card].suit
-        if suit is trump:
-            tier = 5
-        elif card in in_meld:
-            tier = 4
-        elif rank is Rank.ACE:
-            tier = 3
-        elif variant.counters.get(rank, 0):
-            tier = 0 if rank is Rank.TEN else 1
-        else:
-            tier = 2
-        return tier, -rank.index
 
-    physical = [card for card in range(NUM_CARDS) for _ in range(counts[card])]
-    return sorted(physical, key=key)[:how_many]
+def _setup_odds(
+    variant: Variant, hand: Hand, setup: Setup, sample: Sample, confidence: float
+) -> TrumpOdds:
+    """`_odds` of one setup, with its layouts tried per deal, its ask and its burial."""
+    odds = _odds(variant, hand, setup.trump, sample, confidence)
+    odds.layouts = sample.tried / len(sample.tricks)
+    odds.ask, odds.bury = setup.ask, setup.bury
+    return odds
 
 
 def _odds(

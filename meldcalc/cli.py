@@ -452,6 +452,12 @@ def _ask(
     return None
 
 
+def _told(name: str, metavar: str, text: str) -> Any:
+    """An option of what the table knows: read as text, checked by `read_knowledge`, so a
+    bad value is one line naming it."""
+    return typer.Option(name, metavar=metavar, help=text, show_default=False)
+
+
 class PlayFormat(str, enum.Enum):
     table = "table"
     json = "json"
@@ -495,20 +501,75 @@ def bid(
             help="Processes to use (at most the CPUs, and the 2,000-deal chunks).",
         ),
     ] = 1,
+    known: Annotated[
+        Optional[list[str]],
+        _told(
+            "--known",
+            "SEAT:CARDS",
+            "Cards a seat holds, e.g. partner:'JD QS' (seats: partner, left, right or a"
+            " number; repeat for more).",
+        ),
+    ] = None,
+    void: Annotated[
+        Optional[list[str]],
+        _told("--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S."),
+    ] = None,
+    partner_meld: Annotated[
+        Optional[str],
+        _told(
+            "--partner-meld",
+            "RANGE",
+            "Partner's meld under the trump: 40: (at least), :60 (at most), 40:60, 40.",
+        ),
+    ] = None,
+    opponents_meld: Annotated[
+        Optional[str], _told("--opponents-meld", "RANGE", "The opponents' meld together.")
+    ] = None,
+    widow: Annotated[
+        Optional[str],
+        _told("--widow", "CARDS", "The widow (kitty) you took: the trump, what to bury, the odds."),
+    ] = None,
+    received: Annotated[
+        Optional[str], _told("--received", "CARDS", "The cards your partner passed you.")
+    ] = None,
+    ask: Annotated[
+        Optional[str],
+        _told("--ask", "SUIT", "Card exchange: the suit you ask for (default: each is tried)."),
+    ] = None,
+    no_passing: Annotated[
+        bool,
+        typer.Option(
+            "--no-passing",
+            help="The card pass is over or not played: HAND is as it will be played.",
+        ),
+    ] = False,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
     HAND is the bidder's whole hand, e.g. 'AS 10S KS QS JS JD 9S AH AD AC KH QH'; '-' or
-    a pipe on stdin gives one hand per line.
+    a pipe on stdin gives one hand per line. What the table knows (the meld shown, the
+    auction, the widow, the pass) narrows the deals to those consistent with it.
 
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
     from meldcalc.bidding import check_biddable_variant, estimate
+    from meldcalc.knowledge import read_knowledge
     from meldcalc.output import BidWriter
 
     with _user_errors():
         rules = _load(variant)
         check_biddable_variant(rules)
+        knowledge = read_knowledge(
+            rules,
+            known or [],
+            void or [],
+            partner_meld,
+            opponents_meld,
+            widow,
+            received,
+            ask,
+            no_passing,
+        )
     trumps = [trump] if trump else None
     warnings = (
         [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
@@ -528,6 +589,7 @@ def bid(
                 jobs,
                 progress,
                 list(warnings),
+                knowledge,
             )
 
     _report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))

@@ -26,6 +26,11 @@ class VariantError(MeldcalcError):
         self.problems = problems
 
 
+class KnowledgeError(MeldcalcError):
+    """What the table is told that no deal can match: a contradiction with the hand or the
+    deck, or layouts too rare to sample."""
+
+
 class UnsupportedError(MeldcalcError):
     """A request the chosen variant's rules do not allow (a bid in a game without auction)."""
 

@@ -246,6 +246,26 @@ class MeldEngine:
         solved = [_batch_scores(component, counts, radix) for component in self.unique]
         return {trump: sum(pick(solved)) for trump, pick in self._pick.items()}
 
+    def used_copies(self, counts: np.ndarray, trump: Suit) -> np.ndarray:
+        """(N, 24): the copies of each card the best meld under ``trump`` of each row of
+        ``counts`` (N, 24) lays down: what a player keeps to keep its meld.
+
+        Like `totals`, each component is solved once per distinct pattern of its cards."""
+        import numpy as np
+
+        used = {cls: np.zeros(counts.shape, dtype=np.int64) for cls in self.variant.classes}
+        radix = int(counts.max()) + 1
+        for component in self.components[trump]:
+            cards = list(component.cards)
+            held = counts[:, cards]
+            keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))
+            _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+            answers = [component.best(_spread(cards, p)) for p in held[first].tolist()]
+            for cls, table in _class_usage(answers).items():
+                used[cls] += table[where.ravel()]
+        most = np.max(list(used.values()), axis=0) if used else np.zeros_like(counts)
+        return np.minimum(most, counts)
+
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
         counts = hand.counts
@@ -270,6 +290,38 @@ def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.nd
     _, first, where = np.unique(keys, return_index=True, return_inverse=True)
     scores = [component.best(_spread(cards, pattern)).score for pattern in held[first].tolist()]
     return np.array(scores, dtype=np.int64)[where]
+
+
+def _class_usage(answers: list[Answer]) -> dict[str, np.ndarray]:
+    """For each class: (len(answers), 24) copies of each card the answers' melds use in it."""
+    import numpy as np
+
+    tables: dict[str, np.ndarray] = {}
+    for row, answer in enumerate(answers):
+        for cls, counts in class_usage(answer.melds).items():
+            tables.setdefault(cls, np.zeros((len(answers), NUM_CARDS), dtype=np.int64))
+            tables[cls][row] = counts
+    return tables
+
+
+def class_usage(melds: Sequence[Meld]) -> dict[str, list[int]]:
+    """Per class, the copies of each card its melds use (a card serves one meld a class)."""
+    usage: dict[str, list[int]] = {}
+    for meld in melds:
+        for cls in meld.classes:
+            counts = usage.setdefault(cls, [0] * NUM_CARDS)
+            for card in meld.cards:
+                counts[card.index] += 1
+    return usage
+
+
+def meld_copies(hand: Hand, result: MeldResult) -> list[int]:
+    """The copies of each card ``result``'s melds lay down: the most any one class uses
+    (a physical card may serve a meld of each class), at most what the hand holds."""
+    most = [0] * NUM_CARDS
+    for counts in class_usage(result.melds).values():
+        most = [max(a, b) for a, b in zip(most, counts)]
+    return [min(a, b) for a, b in zip(most, hand.counts)]
 
 
 def _spread(cards: list[int], counts: list[int]) -> list[int]:

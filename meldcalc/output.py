@@ -354,12 +354,59 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         warnings=report.warnings,
         best_trump=report.best.trump.letter,
         suggested_bid=report.suggested_bid,
-        results=[_odds_json(odds) for odds in report.results],
+        results=[_odds_json(odds, report) for odds in report.results],
+        knowledge=report.knowledge.json(report.variant) if report.knowledge.told else None,
+        passing=_passing_json(report),
     )
     return record
 
 
-def _odds_json(odds: Any) -> dict[str, Any]:
+def _passing_json(report: Any) -> dict[str, Any] | None:
+    """The pass simulated in every deal, and under the exchange each suit asked for."""
+    passing = report.passing
+    if passing is None:
+        return None
+    asks = [
+        {
+            "ask": odds.ask.letter,
+            "trump": odds.trump.letter,
+            "expected_total": round(odds.expected_total, 2),
+            "max_bid": odds.max_bid,
+        }
+        for odds in report.asks
+    ]
+    return {
+        "kind": passing.kind,
+        "cards": passing.cards,
+        "simultaneous": passing.simultaneous,
+        "ask": report.best.ask.letter if report.best.ask else None,
+        "asks": asks,
+    }
+
+
+def _burial_json(odds: Any, report: Any) -> dict[str, Any] | None:
+    """The burial chosen, with its expected total on the deals every candidate was judged
+    on, and the rule of thumb's on the same deals."""
+    if odds.bury is None:
+        return None
+    judged = report.burials[odds.trump]
+    best, rule = _judged_best(judged), judged[0]  # the rule of thumb's is judged first
+    return {
+        "cards": [str(card) for card in odds.bury.cards(odds.trump)],
+        "candidates": len(judged),
+        "judged_total": round(best.expected_total, 2),
+        "rule_of_thumb": {
+            "cards": [str(card) for card in rule.bury.cards(odds.trump)],
+            "judged_total": round(rule.expected_total, 2),
+        },
+    }
+
+
+def _judged_best(judged: list[Any]) -> Any:
+    return max(judged, key=lambda odds: odds.expected_total)
+
+
+def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
     tricks = odds.tricks
     p10, p50, p90 = odds.percentiles(10, 50, 90)
     sd = float(tricks.std(ddof=1)) if len(tricks) > 1 else 0.0
@@ -382,6 +429,8 @@ def _odds_json(odds: Any) -> dict[str, Any]:
         "reason": odds.reason,
         "make": [{"bid": bid, "probability": round(p, 4)} for bid, p in odds.make],
         "max_bid": odds.max_bid,
+        "layouts_tried_per_kept": round(odds.layouts, 2),
+        "burial": None if report is None else _burial_json(odds, report),
     }
 
 
@@ -395,6 +444,7 @@ def bid_table(report: Any) -> str:
         "",
         *report.advice(),
         "",
+        *_table_knows(report),
         _trumps_table(report),
         "",
         *_spread_picture(report),
@@ -403,6 +453,83 @@ def bid_table(report: Any) -> str:
         trump = f"{best.trump.symbol} ({best.trump.letter})"
         lines += ["", f"chance of making each bid with {trump} as trump:", _odds_bars(best)]
     return "\n".join(lines)
+
+
+def _table_knows(report: Any) -> list[str]:
+    """What the deals assumed: what the table knows, the pass, the burials judged; each
+    block ends with a blank line. Nothing when nothing was told or simulated."""
+    lines = []
+    told = report.knowledge.describe(report.variant, [odds.trump for odds in report.results])
+    if report.knowledge.shapes_deal:
+        lines += ["what the table knows (every deal simulated agrees with it):"]
+        lines += [f"  {line}" for line in told]
+        lines += [f"  {_layouts_line(report)}", ""]
+    elif told:
+        lines += [*told, ""]
+    if report.passing is not None:
+        lines += [*_passing_lines(report), ""]
+    if report.burials:
+        lines += [*_burial_lines(report), ""]
+    return lines
+
+
+def _layouts_line(report: Any) -> str:
+    ratios = {f"{odds.layouts:.1f}" for odds in report.results}
+    if len(ratios) == 1:
+        return f"layouts tried for each one kept: {ratios.pop()}"
+    each = ", ".join(
+        f"{odds.trump.letter} {odds.trump.symbol} {odds.layouts:.1f}" for odds in report.results
+    )
+    return f"layouts tried for each one kept: {each}"
+
+
+def _passing_lines(report: Any) -> list[str]:
+    from meldcalc.tables import passing_line
+
+    lines = [
+        "the card pass, simulated in every deal by the policy of meldcalc/passing.py:",
+        f"  {passing_line(report.passing)}",
+    ]
+    if len(report.asks) < 2:
+        return lines
+    rows = [
+        [
+            f"{odds.ask.letter} {odds.ask.symbol}",
+            f"{odds.trump.letter} {odds.trump.symbol}",
+            round(odds.expected_total, 2),
+            "pass" if odds.max_bid is None else odds.max_bid,
+        ]
+        for odds in report.asks
+    ]
+    headers = ["ask for", "best trump", "expected", f"bid up to ({report.confidence:.0%})"]
+    table = tabulate(rows, headers, colalign=("left", "left", "right", "right"))
+    return [*lines, "", table]
+
+
+def _burial_lines(report: Any) -> list[str]:
+    """Per trump the best burial against the rule of thumb's, both judged on the same
+    deals: trick points with the buried counters (meld is the same whatever is buried)."""
+    rows = []
+    for odds in report.results:
+        judged = report.burials[odds.trump]
+        best, rule = _judged_best(judged), judged[0]
+        rows.append(
+            [
+                f"{odds.trump.letter} {odds.trump.symbol}",
+                best.bury.notation(odds.trump),
+                round(float(best.tricks.mean()), 2),
+                rule.bury.notation(odds.trump),
+                round(float(rule.tricks.mean()), 2),
+                len(judged),
+            ]
+        )
+    headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "judged"]
+    align = ("left", "left", "right", "left", "right", "right")
+    return [
+        "the best burial under each trump, judged on the same deals (the odds shown are",
+        "from other deals, so the luck that chose a burial does not flatter it):",
+        tabulate(rows, headers, colalign=align),
+    ]
 
 
 def _trumps_table(report: Any) -> str:

@@ -608,6 +608,38 @@ VARIANT_FIELDS: dict[str, Field] = {
             " void player must over-trump.",
         )
     ),
+    "passing": Field(
+        OneOf(
+            (
+                Record(
+                    {
+                        "kind": Field(
+                            Text(
+                                choices=("exchange", "plain"),
+                                doc="exchange: before naming trump the bidder names a suit and"
+                                " the partner sends cards of it where it has them; plain: after"
+                                " trump is named the partner sends any cards.",
+                            ),
+                            required=True,
+                        ),
+                        "cards": Field(
+                            Integer(minimum=1, maximum=8, doc="Cards passed each way."),
+                            required=True,
+                        ),
+                        "simultaneous": Field(
+                            Boolean(
+                                doc="plain only: both pass at once, the bidder before seeing"
+                                " what it gets (default: the partner first)."
+                            )
+                        ),
+                    }
+                ),
+                Text(choices=("none",)),
+            ),
+            what="a passing mapping, or 'none' for no card pass",
+            doc="Cards passed between the bidder and the partner before play (absent: none).",
+        )
+    ),
     "house": Field(
         Record(
             {

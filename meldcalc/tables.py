@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meldcalc.cards import RANKS
-from meldcalc.variant import MeldRule, Variant, load_variant, shipped_names
+from meldcalc.variant import MeldRule, Passing, Variant, load_variant, shipped_names
 
 
 def summary(variant: Variant) -> dict[str, Any]:
@@ -108,10 +108,24 @@ def bidding_lines(variant: Variant) -> list[str]:
         lines.append("the bidder must hold a marriage in the suit named trump")
     if not bidding.concede:
         lines.append("a side may not concede the hand")
+    if variant.passing is not None:
+        lines.append(passing_line(variant.passing))
     lines.append("made: the bidding side scores meld + tricks; set: minus the bid")
     if bidding.game:
         lines.append(f"game: {bidding.game}")
     return lines
+
+
+def passing_line(passing: Passing) -> str:
+    """The card pass in one line, as `meldcalc table` and `meldcalc bid` say it."""
+    n = passing.cards
+    if passing.kind == "exchange":
+        return (
+            f"card exchange: before naming trump the bidder names a suit; the partner passes"
+            f" {n} cards, of that suit where it has them, and the bidder passes {n} back"
+        )
+    when = "at once" if passing.simultaneous else "the partner first"
+    return f"after trump is named the bidder and the partner pass {n} cards each way, {when}"
 
 
 HEAD = {

@@ -184,6 +184,20 @@ class HouseRules:
 
 
 @dataclass(frozen=True)
+class Passing:
+    """Cards passed between the bidder and the partner before play (`meldcalc.passing`).
+
+    ``kind``: ``exchange`` (the bidder names a suit before trump and the partner sends
+    cards of it, seed 001's Toby Thomas game) or ``plain`` (after trump is named, the
+    partner sends any cards); the bidder then returns as many. ``simultaneous`` (plain only):
+    both pass at once, so the bidder chooses before seeing what it gets."""
+
+    kind: str
+    cards: int
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True)
 class Variant:
     """A rule variant: deck, deal, scoring table, trick counters, bidding and play rules."""
 
@@ -206,6 +220,7 @@ class Variant:
     overtrump: bool = True
     meld_minimum: int = 0
     house: HouseRules = HouseRules()
+    passing: Passing | None = None
 
     @cached_property
     def classes(self) -> tuple[str, ...]:
@@ -528,6 +543,7 @@ def _semantic_problems(tree: Node) -> list[str]:
         *_deal_problems(tree, len(deck_ranks)),
         *_meld_problems(fields["melds"], deck_ranks, fields["deck"].value["copies"].value),
         *_increment_problems(fields["bidding"]),
+        *_passing_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks:
@@ -637,6 +653,41 @@ def _increment_problems(bidding: Node) -> list[str]:
     return []
 
 
+def _passing_problems(tree: Node) -> list[str]:
+    """A pass goes between partners sitting opposite, of fewer cards than a hand."""
+    fields = tree.value
+    passing = fields.get("passing")
+    if passing is None or not isinstance(passing.value, dict):
+        return []
+    players, partnerships = fields["players"], fields["partnerships"]
+    problems = []
+    if not partnerships.value or players.value != 4:
+        where = _blame(tree, passing, players, partnerships)
+        problems.append(
+            where.problem("a card pass needs a partner: four players in two partnerships")
+        )
+    widow = fields.get("widow")
+    if widow is not None and widow.value:
+        problems.append(
+            _blame(tree, passing, widow).problem(
+                "a card pass and a widow in one game: expected one or the other"
+            )
+        )
+    cards, hand = passing.value["cards"], fields["hand_size"]
+    if cards.value >= hand.value:
+        problems.append(
+            _blame(tree, cards, hand).problem(
+                f"passing {cards.value} cards from a hand of {hand.value}: expected fewer"
+            )
+        )
+    simultaneous = passing.value.get("simultaneous")
+    if simultaneous is not None and simultaneous.value and passing.value["kind"].value != "plain":
+        problems.append(
+            simultaneous.problem("only a plain pass can be simultaneous: the exchange asks first")
+        )
+    return problems
+
+
 def _as_list(node: Node) -> list[Node]:
     return node.value if isinstance(node.value, list) else [node]
 
@@ -684,6 +735,12 @@ def _bidding(data: dict | str) -> Bidding | None:
     )
 
 
+def _passing(data: dict | str | None) -> Passing | None:
+    if not isinstance(data, dict):  # absent, or 'none' in a file that turns it off
+        return None
+    return Passing(data["kind"], data["cards"], data.get("simultaneous", False))
+
+
 def _model(data: dict, file: str) -> Variant:
     play, house = data.get("play", {}), data.get("house", {})
     return Variant(
@@ -710,4 +767,5 @@ def _model(data: dict, file: str) -> Variant:
             set_penalty=house.get("set_penalty", 1),
             thrown_in=ThrownIn(**house.get("thrown_in", {})),
         ),
+        passing=_passing(data.get("passing")),
     )

@@ -32,11 +32,15 @@ def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
         "best_trump",
         "suggested_bid",
         "results",
+        "knowledge",
+        "passing",
     ]
+    assert data["knowledge"] is None and data["passing"] is None
     assert (data["deals"], data["seed"], data["confidence"]) == (400, 7, 0.7)
     first = data["results"][0]
     assert first["trump"] == data["best_trump"] == "S"
     assert set(first) >= {"trump", "meld", "partner_meld", "tricks", "make", "max_bid"}
+    assert first["layouts_tried_per_kept"] == 1.0 and first["burial"] is None
     assert set(first["tricks"]) >= {"mean", "sd", "p10", "p50", "p90"}
     bids = [level["bid"] for level in first["make"]]
     assert all(b - a == 10 for a, b in itertools.pairwise(bids))
@@ -142,3 +146,91 @@ def test_play_table_and_bad_hand() -> None:
 def test_play_needs_a_trump() -> None:
     result = run("play", HAND)
     assert result.exit_code == 2 and "--trump" in result.stderr
+
+
+def test_bid_deals_only_what_the_table_knows_and_says_so() -> None:
+    told = ("--partner-meld", "40:", "--void", "left:H", "--known", "partner:10D")
+    result = run("bid", HAND, "-s", "5", "-n", "300", *told)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[3].startswith("Bid up to ")  # the advice stays where the eye lands
+    start = lines.index("what the table knows (every deal simulated agrees with it):")
+    assert lines[start + 1 : start + 4] == [
+        "  partner holds 10D",
+        "  left has no ♥",
+        "  partner's meld at least 40 under each trump",
+    ]
+    assert lines[start + 4].startswith("  layouts tried for each one kept: S ♠ ")
+    data = json.loads(run("bid", HAND, "-s", "5", "-n", "300", "-f", "json", *told).stdout)
+    assert data["knowledge"]["partner_meld"] == {"min": 40, "max": None}
+    assert data["knowledge"]["voids"] == [{"seat": 1, "suits": ["H"]}]
+    assert data["knowledge"]["known"] == [{"seat": 2, "cards": ["10D"]}]
+    assert all(r["layouts_tried_per_kept"] > 1 for r in data["results"])
+    # partner's meld is now always at least 40, under every trump
+    assert all(r["partner_meld"]["mean"] >= 40 for r in data["results"])
+
+
+def test_the_same_seed_gives_the_same_numbers_with_what_the_table_knows_whatever_the_jobs():
+    told = ("--partner-meld", "20:", "--void", "right:C", "--known", "left:AH")
+    args = ("bid", HAND, "-s", "9", "-n", "4500", "-f", "json", *told)
+    one, two = run(*args), run(*args, "-j", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout == run(*args).stdout
+    assert one.stdout != run(*args[:3], "10", *args[4:]).stdout
+
+
+def test_every_bad_value_of_what_the_table_knows_is_one_line_and_exit_2() -> None:
+    cases = [
+        (("--partner-meld", "forty:"), "--partner-meld: 'forty:': 'forty' is not a meld"),
+        (("--known", "partnr:JD"), "--known: unknown seat 'partnr'"),
+        (("--void", "left:X"), "--void: 'X': expected a suit"),
+        (("--known", "left:AS", "--known", "right:AS"), "'AS' is told 3 times"),
+        (("--widow", "AS KH 9D"), "--widow: single-deck has no widow"),
+        (("--partner-meld", "500:"), "partner's meld at least 500 under ♠: kept in 0 of"),
+        (("--ask", "H"), "--ask: single-deck has no card exchange"),
+    ]
+    for options, message in cases:
+        result = run("bid", HAND, "-s", "1", "-n", "200", *options)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith(f"meldcalc: error: {message}"), result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_bid_with_the_widow_seen_names_the_burial_and_the_trump() -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D"
+    args = ("bid", hand, "-V", "three-handed", "--widow", "KS 10H 9C", "-s", "2", "-n", "300")
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[4].startswith("Bury ") and "the best of " in lines[4]
+    assert "  widow seen: KS 10H 9C" in lines
+    assert "the best burial under each trump, judged on the same deals (the odds shown are" in lines
+    data = json.loads(run(*args, "-f", "json").stdout)
+    burial = data["results"][0]["burial"]
+    assert len(burial["cards"]) == 3 and burial["candidates"] >= 1
+    assert burial["judged_total"] >= burial["rule_of_thumb"]["judged_total"]
+    assert set(burial["rule_of_thumb"]) == {"cards", "judged_total"}
+    assert data["knowledge"]["widow"] == ["KS", "10H", "9C"]
+
+
+def test_bid_under_the_card_exchange_names_the_suit_to_ask_for() -> None:
+    hand = "AH 10H KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"
+    args = ("bid", hand, "-V", "double-deck-toby-thomas", "-s", "3", "-n", "200")
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[4].startswith("Ask your partner for ")
+    assert "  card exchange: before naming trump the bidder names a suit;" in "\n".join(lines)
+    data = json.loads(run(*args, "-f", "json").stdout)
+    passing = data["passing"]
+    assert passing["kind"] == "exchange" and passing["cards"] == 3
+    assert sorted(a["ask"] for a in passing["asks"]) == ["C", "D", "H", "S"]
+    assert passing["ask"] == passing["asks"][0]["ask"]
+    received = run(*args, "--received", "AS 10S AD", "--ask", "S", "-f", "json")
+    assert received.exit_code == 0, received.stderr
+    told = json.loads(received.stdout)
+    assert told["passing"]["ask"] == "S" and told["knowledge"]["received"] == ["AS", "10S", "AD"]
+    # two spades of three: the partner had no more to send, and holds none now
+    assert told["knowledge"]["description"][-1].endswith("(fewer than 3 ♠: it has no more)")
+    over = json.loads(run(*args, "--no-passing", "-f", "json").stdout)
+    assert over["passing"] is None and over["knowledge"]["after_pass"] is True

@@ -71,3 +71,37 @@ def test_house_roundhouse_bonus_competes_with_its_parts() -> None:
     # With the run, the run plus the parts (150+60+80+60 = 350) beats roundhouse alone (320).
     with_run = Hand.parse("AS 10S KS QS JS KH QH KD QD KC QC")
     assert best_meld(with_run, house, Suit.SPADES).total == 350
+
+
+def test_meld_copies_count_a_card_once_across_classes_and_each_copy_within_one() -> None:
+    from meldcalc.meld import meld_copies
+
+    variant = load_variant("single-deck")
+    # K♥ serves the marriage (sequence) and kings around (around): one physical card
+    hand = Hand.parse("KS QS KH QH KD KC 9S 9S AH AH 10C JC")
+    result = best_meld(hand, variant, Suit.SPADES)
+    used = Hand(meld_copies(hand, result))
+    assert used == Hand.parse("KS QS KH QH KD KC 9S 9S")
+    # Toby Thomas: the double royal marriage reuses the run's K and Q, and never more
+    # copies than the hand holds
+    toby = load_variant("double-deck-toby-thomas")
+    hand = Hand.parse("H: A 10 K K Q Q J  S: A A")
+    result = best_meld(hand, toby, Suit.HEARTS)
+    assert Hand(meld_copies(hand, result)) == Hand.parse("H: A 10 K K Q Q J")
+
+
+def test_used_copies_of_many_hands_at_once_match_one_at_a_time() -> None:
+    import numpy as np
+
+    from meldcalc.deal import deal_counts
+    from meldcalc.meld import engine_for, meld_copies
+
+    for name in ("single-deck", "double-deck-toby-thomas", "check"):
+        variant = load_variant(name)
+        engine = engine_for(variant)
+        counts = deal_counts(variant, 200, np.random.default_rng(3))[:, 0]
+        for trump in Suit:
+            batch = engine.used_copies(counts, trump)
+            for row, used in zip(counts, batch):
+                hand = Hand(row.tolist())
+                assert used.tolist() == meld_copies(hand, engine.best(hand, trump))

@@ -1,0 +1,730 @@
+"""What the table knows: the auction, the meld laid down, the widow, the cards passed.
+
+Before play every player has seen everyone's meld, and the auction says things about the
+partner's hand. `TableKnowledge` holds what the bidder tells `meldcalc bid`: cards a seat
+is known to hold, suits a seat is void in, the range of the partner's meld and of the
+opponents' meld (under the trump being simulated), the widow once seen, and the cards the
+partner passed. `read_knowledge` reads it from the command line's words (a bad word is a
+`NotationError` naming it); `TableKnowledge.check` finds contradictions with the hand
+before any dealing; `deal_consistent` then deals only layouts consistent with it, and
+uniformly among them:
+
+- Known cards are placed: dealt to their seat first, the other cards shuffled into the
+  free places. Where the deck has other copies of a known card, placing makes a layout in
+  which the seat holds m copies of a card it is known to hold k times C(m, k) times
+  likelier than it should be; such a layout is kept with chance 1 / C(m, k).
+- Voids are placed too: each suit some seat is void in is dealt first, among the free
+  places of the seats that may hold it, then the other cards. Where the suits of several
+  voids compete for places, a layout is kept in proportion to the ways each suit had to be
+  placed (rejection sampling), which makes the kept layouts uniform again.
+- Meld ranges are checked: a layout is kept under a trump when the partner's meld (and the
+  opponents') under that trump falls in the range told. Each trump then has layouts of its
+  own; without a meld range every trump plays the same layouts.
+
+Layouts are drawn in batches from the caller's generator, so a seed gives the same deals
+whatever else runs; the layouts tried for each one kept are counted, and a constraint kept
+in fewer than 1 in `RARE` layouts is refused rather than sampled for minutes.
+
+Seats are named from the bidder's place: ``left`` plays after the bidder (seat 1),
+``partner`` sits opposite (seat 2, four-handed partnership games), ``right`` plays before
+the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from meldcalc.cards import CARDS, NUM_CARDS, RANKS, SUITS, Card, Hand, Suit
+from meldcalc.errors import HandError, KnowledgeError, NotationError, quote
+from meldcalc.variant import Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: A constraint kept in fewer than 1 in this many layouts is too rare to sample.
+RARE = 1000
+#: Layouts tried before a rate is judged too rare (a rate near 1 in RARE shows ~20 kept).
+PROBE = 20_000
+#: Layouts drawn at once: bounds memory ((players + 1) x 24 counts a layout).
+MAX_BATCH = 20_000
+MIN_BATCH = 500
+
+
+# --- seats -------------------------------------------------------------------------------
+
+
+def partner_seat(variant: Variant) -> int | None:
+    """Seat 2 in a four-handed partnership game; None where nobody is the bidder's partner."""
+    return 2 if variant.partnerships and variant.players == 4 else None
+
+
+def opponent_seats(variant: Variant) -> tuple[int, ...]:
+    """The seats playing against the bidder's side (the odd seats of a partnership game)."""
+    if variant.partnerships and variant.players % 2 == 0:
+        return tuple(range(1, variant.players, 2))
+    return tuple(range(1, variant.players))
+
+
+def seat_names(variant: Variant) -> dict[str, int]:
+    names = {"left": 1, "right": variant.players - 1}
+    if partner_seat(variant) is not None:
+        names["partner"] = 2
+    return names
+
+
+def seat_name(variant: Variant, seat: int) -> str:
+    """``partner``, ``left``, ``right``, or ``seat N`` for a seat with no name."""
+    named = {number: name for name, number in seat_names(variant).items()}
+    return named.get(seat, f"seat {seat}")
+
+
+def parse_seat(text: str, variant: Variant) -> int:
+    """A seat by name (``partner``, ``left``, ``right``) or number (1 to players - 1)."""
+    key = text.strip().lower()
+    names = seat_names(variant)
+    if key in names:
+        return names[key]
+    if key.isdigit() and 1 <= int(key) < variant.players:
+        return int(key)
+    known = ", ".join(sorted(names))
+    hint = ""
+    if key == "partner":
+        hint = f" ({variant.name} has no partner: each plays for himself)"
+    elif key == "0":
+        hint = " (seat 0 is you: your cards are the hand)"
+    raise NotationError(
+        f"unknown seat {quote(text)}{hint}: expected {known} or a seat number from 1 to"
+        f" {variant.players - 1}"
+    )
+
+
+# --- meld ranges -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldRange:
+    """A meld total from ``low`` to ``high`` (either end open): ``40:``, ``:60``, ``40:60``,
+    or ``40`` for exactly 40 (the meld was laid on the table)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> MeldRange:
+        low_text, colon, high_text = text.strip().partition(":")
+        if not colon:
+            low_text = high_text = low_text
+        low, high = _meld_bound(low_text, text), _meld_bound(high_text, text)
+        if low is None and high is None:
+            raise NotationError(f"{quote(text)}: expected a meld range such as 40: or :60")
+        if low is not None and high is not None and low > high:
+            raise NotationError(f"{quote(text)}: the lower end {low} is above the upper {high}")
+        return cls(low, high)
+
+    def text(self) -> str:
+        """The form `parse` reads back."""
+        if self.low == self.high:
+            return str(self.low)
+        return f"{'' if self.low is None else self.low}:{'' if self.high is None else self.high}"
+
+    def words(self) -> str:
+        if self.low == self.high:
+            return f"exactly {self.low}"
+        if self.high is None:
+            return f"at least {self.low}"
+        if self.low is None:
+            return f"at most {self.high}"
+        return f"from {self.low} to {self.high}"
+
+    def holds(self, totals: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        inside = np.ones(len(totals), dtype=bool)
+        if self.low is not None:
+            inside &= totals >= self.low
+        if self.high is not None:
+            inside &= totals <= self.high
+        return inside
+
+    def json(self) -> dict[str, int | None]:
+        return {"min": self.low, "max": self.high}
+
+
+def _meld_bound(text: str, whole: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise NotationError(
+            f"{quote(whole)}: {quote(text)} is not a meld total: expected a range of whole"
+            " numbers such as 40: (at least 40), :60 (at most 60), 40:60 or 40"
+        )
+    return int(text)
+
+
+# --- what the table knows -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableKnowledge:
+    """What the bidder has been told, in seat numbers. Empty, it changes nothing.
+
+    ``known``: cards each seat holds (at least) before any pass; ``voids``: suits a seat
+    holds none of; ``partner_meld``, ``opponents_meld``: ranges of the partner's meld and
+    of the opponents' meld together, under the trump simulated; ``widow``: the widow or
+    kitty once seen; ``received``: the cards the partner passed; ``ask``: the suit asked
+    for in a card exchange; ``after_pass``: the pass is over (or not played), so the hand
+    and all the rest describe the cards as they will be played and no pass is simulated.
+    """
+
+    known: tuple[tuple[int, Hand], ...] = ()
+    voids: tuple[tuple[int, tuple[Suit, ...]], ...] = ()
+    partner_meld: MeldRange | None = None
+    opponents_meld: MeldRange | None = None
+    widow: Hand | None = None
+    received: Hand | None = None
+    ask: Suit | None = None
+    after_pass: bool = False
+
+    @property
+    def told(self) -> bool:
+        """Whether anything at all was told (the report then says what)."""
+        return self != TableKnowledge()
+
+    @property
+    def shapes_deal(self) -> bool:
+        """Whether any layout could be refused: anything told but the suit asked for."""
+        return bool(
+            self.known
+            or self.voids
+            or self.meld_ranges
+            or self.widow is not None
+            or self.received is not None
+        )
+
+    @property
+    def meld_ranges(self) -> list[tuple[str, MeldRange]]:
+        """``("partner", range)``, ``("opponents", range)``, as told."""
+        ranges = [("partner", self.partner_meld), ("opponents", self.opponents_meld)]
+        return [(who, told) for who, told in ranges if told is not None]
+
+    def simulates_pass(self, variant: Variant) -> bool:
+        return variant.passing is not None and not self.after_pass
+
+    def placed(self, variant: Variant) -> dict[int, Hand]:
+        """The cards dealt to each seat before the others are shuffled: the known cards,
+        and the partner's pass (the partner held at least those cards)."""
+        placed = dict(self.known)
+        if self.received is not None:
+            partner = partner_seat(variant)
+            held = placed.get(partner, Hand([0] * NUM_CARDS))
+            placed[partner] = Hand(max(a, b) for a, b in zip(held.counts, self.received.counts))
+        return placed
+
+    def dealt_voids(self, variant: Variant) -> dict[Suit, set[int]]:
+        """For each suit, the seats that get none of it among the shuffled cards: the voids
+        told, and under the exchange a partner that passed fewer of the asked suit than the
+        pass holds (it had to pass them all)."""
+        voids: dict[Suit, set[int]] = {}
+        for seat, suits in self.voids:
+            for suit in suits:
+                voids.setdefault(suit, set()).add(seat)
+        if self._passed_all_of_ask(variant):
+            voids.setdefault(self.ask, set()).add(partner_seat(variant))
+        return voids
+
+    def _passed_all_of_ask(self, variant: Variant) -> bool:
+        passing = variant.passing
+        if self.received is None or self.ask is None or passing is None:
+            return False
+        asked = sum(self.received.count(Card(rank, self.ask)) for rank in RANKS)
+        return passing.kind == "exchange" and asked < passing.cards
+
+    def describe(self, variant: Variant, trumps: Iterable[Suit] = SUITS) -> list[str]:
+        """What was told, in sentences for the report."""
+        trumps = list(trumps)
+        under = "under each trump" if len(trumps) == len(SUITS) else f"under {trumps[0].symbol}"
+        lines = [
+            f"{seat_name(variant, seat)} holds {cards.notation()}" for seat, cards in self.known
+        ]
+        for seat, suits in self.voids:
+            names = " or ".join(suit.symbol for suit in suits)
+            lines.append(f"{seat_name(variant, seat)} has no {names}")
+        if self.partner_meld is not None:
+            lines.append(f"partner's meld {self.partner_meld.words()} {under}")
+        if self.opponents_meld is not None:
+            lines.append(f"the opponents' meld {self.opponents_meld.words()} {under}")
+        if self.widow is not None:
+            lines.append(f"widow seen: {self.widow.notation()}")
+        if self.ask is not None and self.received is None:
+            lines.append(f"you ask partner for {self.ask.symbol}")
+        if self.after_pass:
+            lines.append("the pass is over: the hands are as they will be played")
+        if self.received is not None:
+            line = f"received from partner: {self.received.notation()}"
+            if self.ask is not None:
+                line += f", asked for {self.ask.symbol}"
+            if self._passed_all_of_ask(variant):
+                line += f" (fewer than {variant.passing.cards} {self.ask.symbol}: it has no more)"
+            lines.append(line)
+        return lines
+
+    def json(self, variant: Variant) -> dict[str, object]:
+        """The documented ``knowledge`` object of `meldcalc bid -f json`."""
+
+        def cards(hand: Hand | None) -> list[str] | None:
+            return None if hand is None else [str(card) for card in hand.cards()]
+
+        return {
+            "known": [{"seat": seat, "cards": cards(hand)} for seat, hand in self.known],
+            "voids": [
+                {"seat": seat, "suits": [suit.letter for suit in suits]}
+                for seat, suits in self.voids
+            ],
+            "partner_meld": None if self.partner_meld is None else self.partner_meld.json(),
+            "opponents_meld": None if self.opponents_meld is None else self.opponents_meld.json(),
+            "widow": cards(self.widow),
+            "received": cards(self.received),
+            "ask": None if self.ask is None else self.ask.letter,
+            "after_pass": self.after_pass,
+            "description": self.describe(variant),
+        }
+
+    def check(self, hand: Hand, variant: Variant) -> None:
+        """Raise `KnowledgeError` for what no deal can satisfy, before any dealing."""
+        self._check_options(variant)
+        self._check_copies(hand, variant)
+        self._check_seats(variant)
+        self._check_voids(hand, variant)
+
+    def _check_options(self, variant: Variant) -> None:
+        if self.widow is not None:
+            if not variant.widow:
+                raise KnowledgeError(f"--widow: {variant.name} has no widow")
+            if len(self.widow) != variant.widow:
+                raise KnowledgeError(
+                    f"--widow {quote(self.widow.notation())}: {variant.name} has a widow of"
+                    f" {variant.widow} cards, got {len(self.widow)}"
+                )
+        if self.partner_meld is not None and partner_seat(variant) is None:
+            raise KnowledgeError(f"--partner-meld: {variant.name} has no partner")
+        passing = variant.passing
+        if self.ask is not None and (passing is None or passing.kind != "exchange"):
+            raise KnowledgeError(
+                f"--ask: {variant.name} has no card exchange, so no suit is asked for"
+            )
+        if self.received is None:
+            return
+        if passing is None:
+            raise KnowledgeError(f"--received: {variant.name} has no card pass")
+        if self.after_pass:
+            raise KnowledgeError(
+                "--received and --no-passing: the pass cannot be both under way and over"
+            )
+        if len(self.received) != passing.cards:
+            raise KnowledgeError(
+                f"--received {quote(self.received.notation())}: {variant.name} passes"
+                f" {passing.cards} cards, got {len(self.received)}"
+            )
+        if passing.kind == "exchange" and self.ask is None:
+            raise KnowledgeError(
+                "--received under the card exchange needs --ask SUIT: the suit you asked for"
+            )
+
+    def _check_copies(self, hand: Hand, variant: Variant) -> None:
+        """No card more often than the deck has it: hand, widow and every seat's cards."""
+        told = [("your hand", hand)]
+        told += [("the widow", self.widow)] if self.widow is not None else []
+        told += [(seat_name(variant, s), cards) for s, cards in self.placed(variant).items()]
+        for who, cards in told:
+            try:
+                variant.check_hand(cards)
+            except HandError as error:
+                raise KnowledgeError(f"{who}: {error}") from None
+        for card in CARDS:
+            held = [(who, cards.count(card)) for who, cards in told if cards.count(card)]
+            total, exist = sum(n for _, n in held), variant.deck.copies_of(card)
+            if total > exist:
+                where = ", ".join(f"{who} {n}" for who, n in held)
+                raise KnowledgeError(
+                    f"{str(card)!r} is told {total} times ({where}): the {variant.name} deck"
+                    f" holds {exist}"
+                )
+
+    def _check_seats(self, variant: Variant) -> None:
+        for seat, cards in self.placed(variant).items():
+            if len(cards) > variant.hand_size:
+                raise KnowledgeError(
+                    f"{seat_name(variant, seat)} is told to hold {len(cards)} cards: a"
+                    f" {variant.name} hand has {variant.hand_size}"
+                )
+        known = dict(self.known)
+        for seat, suits in self.voids:
+            for card in known.get(seat, Hand([0] * NUM_CARDS)).cards():
+                if card.suit in suits:
+                    raise KnowledgeError(
+                        f"{seat_name(variant, seat)} has no {card.suit.symbol} but is known to"
+                        f" hold {str(card)!r}"
+                    )
+        if self._passed_all_of_ask(variant):
+            partner = partner_seat(variant)
+            extra = [
+                card
+                for card in known.get(partner, Hand([0] * NUM_CARDS)).cards()
+                if card.suit is self.ask and known[partner].count(card) > self.received.count(card)
+            ]
+            if extra:
+                raise KnowledgeError(
+                    f"partner passed fewer than {variant.passing.cards} {self.ask.symbol}, so"
+                    f" it holds no more, but is known to hold {str(extra[0])!r}"
+                )
+
+    def _check_voids(self, hand: Hand, variant: Variant) -> None:
+        """Every group of void suits fits in the places of the seats that may hold it."""
+        voids = self.dealt_voids(variant)
+        if not voids:
+            return
+        free, pool = _free_places(hand, variant, self), _pool(hand, variant, self)
+        suits = list(voids)
+        for mask in range(1, 1 << len(suits)):
+            group = [suit for i, suit in enumerate(suits) if mask >> i & 1]
+            cards = sum(pool[Card(rank, suit).index] for suit in group for rank in RANKS)
+            barred = set.intersection(*(voids[suit] for suit in group))
+            room = sum(n for seat, n in enumerate(free) if seat not in barred)
+            if cards > room:
+                names = " and ".join(suit.symbol for suit in group)
+                raise KnowledgeError(
+                    f"no layout fits the voids: {cards} unseen {names} but {room} places in"
+                    " the hands that may hold them"
+                )
+
+
+def _free_places(hand: Hand, variant: Variant, knowledge: TableKnowledge) -> list[int]:
+    """Places left in each row (0: the bidder, then the seats, then the widow)."""
+    free = [0] + [variant.hand_size] * (variant.players - 1)
+    free.append(0 if knowledge.widow is not None else variant.widow)
+    for seat, cards in knowledge.placed(variant).items():
+        free[seat] -= len(cards)
+    return free
+
+
+def _pool(hand: Hand, variant: Variant, knowledge: TableKnowledge) -> list[int]:
+    """The copies of each card still to be dealt."""
+    pool = [variant.deck.copies_of(card) - hand.count(card) for card in CARDS]
+    told = list(knowledge.placed(variant).values())
+    told += [knowledge.widow] if knowledge.widow is not None else []
+    for cards in told:
+        pool = [n - held for n, held in zip(pool, cards.counts)]
+    return pool
+
+
+# --- reading the command line ------------------------------------------------------------
+
+
+def read_knowledge(
+    variant: Variant,
+    known: Iterable[str] = (),
+    voids: Iterable[str] = (),
+    partner_meld: str | None = None,
+    opponents_meld: str | None = None,
+    widow: str | None = None,
+    received: str | None = None,
+    ask: str | None = None,
+    after_pass: bool = False,
+) -> TableKnowledge:
+    """The knowledge the options of `meldcalc bid` give, each value checked as it is read:
+    a bad one is a `NotationError` quoting the option and the value."""
+    return TableKnowledge(
+        known=_by_seat(_option("--known", text, _seat_cards, variant) for text in known),
+        voids=_by_seat(_option("--void", text, _seat_suits, variant) for text in voids),
+        partner_meld=_option("--partner-meld", partner_meld, _range),
+        opponents_meld=_option("--opponents-meld", opponents_meld, _range),
+        widow=_option("--widow", widow, _cards),
+        received=_option("--received", received, _cards),
+        ask=_option("--ask", ask, _suit),
+        after_pass=after_pass,
+    )
+
+
+def _option(name: str, text: str | None, parse: object, *args: object) -> object:
+    """``parse(text, *args)``, its error prefixed by the option; None stays None."""
+    if text is None:
+        return None
+    try:
+        return parse(text, *args)
+    except NotationError as error:
+        raise NotationError(f"{name}: {error}") from None
+
+
+def _range(text: str) -> MeldRange:
+    return MeldRange.parse(text)
+
+
+def _cards(text: str) -> Hand:
+    return Hand.parse(text)
+
+
+def _suit(text: str) -> Suit:
+    from meldcalc.notation import parse_suit
+
+    return parse_suit(text)
+
+
+def _split_seat(text: str, example: str) -> tuple[str, str]:
+    seat, colon, rest = text.partition(":")
+    if not colon or not rest.strip():
+        raise NotationError(f"{quote(text)}: expected SEAT:{example}")
+    return seat, rest
+
+
+def _seat_cards(text: str, variant: Variant) -> tuple[int, Hand]:
+    seat, cards = _split_seat(text, "CARDS, e.g. partner:'JD QS'")
+    return parse_seat(seat, variant), Hand.parse(cards)
+
+
+def _seat_suits(text: str, variant: Variant) -> tuple[int, tuple[Suit, ...]]:
+    seat, suits = _split_seat(text, "SUIT, e.g. left:S")
+    parsed = [_suit(token) for token in suits.replace(",", " ").split()]
+    return parse_seat(seat, variant), tuple(dict.fromkeys(parsed))
+
+
+def _by_seat(items: Iterable[tuple[int, object]]) -> tuple[tuple[int, object], ...]:
+    """One entry a seat, in seat order: cards told twice add up, suits are joined."""
+    joined: dict[int, object] = {}
+    for seat, value in items:
+        if seat not in joined:
+            joined[seat] = value
+        elif isinstance(value, Hand):
+            joined[seat] = joined[seat] + value
+        else:
+            joined[seat] = tuple(dict.fromkeys((*joined[seat], *value)))
+    return tuple(sorted(joined.items(), key=lambda item: item[0]))
+
+
+# --- dealing what is consistent ----------------------------------------------------------
+
+
+class LayoutSampler:
+    """Deals the unseen cards into layouts consistent with the known cards and the voids.
+
+    ``draw`` gives (n, players + 1, 24) counts (row 0 the bidder, then each seat, then the
+    widow) and which of them to keep: kept layouts are uniform among the consistent ones.
+
+    Voids are dealt exactly: a suit some seats are void in is a group of its own, the other
+    cards one group more. A *count table* says how many cards of each group each seat
+    gets; a table that gives seat h m_gh cards of group g is the outcome of
+    prod_g (n_g! / prod_h m_gh!) layouts, so tables are drawn with that weight (all of them
+    are listed: the void groups are few), then each group's cards are shuffled into the
+    counts its table gives. Only the copies of known cards need rejection (module
+    docstring)."""
+
+    def __init__(self, hand: Hand, variant: Variant, knowledge: TableKnowledge) -> None:
+        import numpy as np
+
+        self.rows = variant.players + 1
+        fixed = np.zeros((self.rows, NUM_CARDS), dtype=np.int64)
+        fixed[0] = hand.counts
+        if knowledge.widow is not None:
+            fixed[variant.players] = knowledge.widow.counts
+        placed = knowledge.placed(variant)
+        for seat, cards in placed.items():
+            fixed[seat] += cards.counts
+        self.fixed = fixed
+        free = _free_places(hand, variant, knowledge)
+        self.holders = np.array([row for row in range(self.rows) if free[row]])
+        pool = np.array(_pool(hand, variant, knowledge))
+        #: (seat, card, k): known k times, where other copies may join them
+        self.copies = [
+            (seat, card, cards.counts[card])
+            for seat, cards in placed.items()
+            for card in range(NUM_CARDS)
+            if cards.counts[card] and pool[card]
+        ]
+        self.groups, limits = [], []
+        for suit, seats in knowledge.dealt_voids(variant).items():
+            in_suit = [Card(rank, suit).index for rank in RANKS]
+            self.groups.append(np.repeat(in_suit, pool[in_suit]))
+            limits.append([row not in seats for row in self.holders])
+            pool[in_suit] = 0
+        self.groups.append(np.repeat(np.arange(NUM_CARDS), pool))
+        sizes = [len(cards) for cards in self.groups]
+        tables, weights = count_tables([free[row] for row in self.holders], sizes, limits)
+        self.tables = np.array(tables, dtype=np.int64).reshape(-1, len(sizes), len(self.holders))
+        self.odds = np.exp(np.array(weights) - max(weights))
+        self.odds /= self.odds.sum()
+
+    def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
+        picked = self.tables[rng.choice(len(self.tables), size=n, p=self.odds)]
+        flat = []
+        for group, cards in enumerate(self.groups):
+            shuffled = rng.permuted(np.broadcast_to(cards, (n, len(cards))), axis=1)
+            ends = np.cumsum(picked[:, group], axis=1)  # where each holder's share ends
+            holder = (np.arange(len(cards))[None, :, None] >= ends[:, None, :]).sum(axis=2)
+            row = np.arange(n)[:, None] * self.rows + self.holders[holder]
+            flat.append((row * NUM_CARDS + shuffled).ravel())
+        counts = np.bincount(np.concatenate(flat), minlength=n * self.rows * NUM_CARDS)
+        counts = counts.reshape(n, self.rows, NUM_CARDS) + self.fixed
+        if not self.copies:
+            return counts, np.ones(n, dtype=bool)
+        keep = np.ones(n)
+        ways = np.array(_WAYS_TO_CHOOSE)
+        for seat, card, known in self.copies:
+            keep /= ways[counts[:, seat, card], known]
+        return counts, rng.random(n) < keep
+
+
+#: C(m, k) for the copies of a card a seat can hold (at most four of each)
+_WAYS_TO_CHOOSE = [[math.comb(m, k) for k in range(5)] for m in range(5)]
+#: More count tables than this (voids in every suit, double deck) would take long to list.
+MAX_TABLES = 200_000
+
+
+def count_tables(
+    free: list[int], sizes: list[int], limits: list[list[bool]]
+) -> tuple[list[list[int]], list[float]]:
+    """Every way to share the groups' cards among the holders, and its log weight.
+
+    ``free``: places of each holder; ``sizes``: cards of each group, the last group
+    unconstrained; ``limits``: for every group but the last, which holders may take it.
+    A table is flattened group by group; its weight is log prod 1 / m_gh! (the layouts
+    behind it, less what every table shares)."""
+    tables: list[list[int]] = []
+    weights: list[float] = []
+
+    def place(group: int, room: list[int], table: list[int], weight: float) -> None:
+        if group == len(sizes) - 1:  # the last group fills every place left
+            tables.append(table + room)
+            weights.append(weight - sum(math.lgamma(m + 1) for m in room))
+            if len(tables) > MAX_TABLES:
+                raise KnowledgeError(
+                    "too many voids to deal exactly: tell fewer (each void left out only"
+                    " widens the deals)"
+                )
+            return
+        tops = [r if ok else 0 for r, ok in zip(room, limits[group])]
+        for share in _shares(sizes[group], tops):
+            left = [r - m for r, m in zip(room, share)]
+            place(group + 1, left, table + share, weight - sum(math.lgamma(m + 1) for m in share))
+
+    place(0, list(free), [], 0.0)
+    if not tables:
+        raise KnowledgeError("no layout fits the voids told")
+    return tables, weights
+
+
+def _shares(total: int, tops: list[int]) -> list[list[int]]:
+    """Every split of ``total`` cards among holders taking at most ``tops`` each."""
+    if not tops:
+        return [[]] if total == 0 else []
+    room_after = sum(tops[1:])
+    return [
+        [first, *rest]
+        for first in range(max(0, total - room_after), min(tops[0], total) + 1)
+        for rest in _shares(total - first, tops[1:])
+    ]
+
+
+@dataclass
+class ConsistentDeals:
+    """Deals for each trump (the same array for every trump when no meld range is told)
+    and the layouts tried for them."""
+
+    counts: dict[Suit, np.ndarray]
+    tried: dict[Suit, int]
+
+
+def deal_consistent(
+    hand: Hand,
+    variant: Variant,
+    knowledge: TableKnowledge,
+    size: int,
+    rng: np.random.Generator,
+    trumps: list[Suit],
+) -> ConsistentDeals:
+    """``size`` layouts for each trump consistent with ``knowledge``, drawn in batches
+    until each trump has its own; `KnowledgeError` when they are too rare to sample."""
+    import numpy as np
+
+    sampler = LayoutSampler(hand, variant, knowledge)
+    groups = trumps if knowledge.meld_ranges else [None]
+    kept: dict = {group: [] for group in groups}
+    need = dict.fromkeys(groups, size)
+    found, tried = dict.fromkeys(groups, 0), {}
+    drawn, batch = 0, size
+    while any(need.values()):
+        counts, keep = sampler.draw(rng, batch)
+        agrees = _meld_agrees(counts, keep, variant, knowledge, [g for g in groups if need[g]])
+        for group, fits in agrees.items():
+            rows = np.flatnonzero(keep & fits)
+            taken = rows[: need[group]]
+            kept[group].append(counts[taken])
+            found[group] += len(rows)
+            need[group] -= len(taken)
+            if not need[group]:
+                tried[group] = drawn + int(taken[-1]) + 1
+        drawn += batch
+        _refuse_rare(found, need, drawn, knowledge, variant, trumps)
+        batch = _next_batch(found, need, drawn)
+    dealt = {group: np.concatenate(parts) for group, parts in kept.items()}
+    if groups == [None]:
+        return ConsistentDeals(
+            dict.fromkeys(trumps, dealt[None]), dict.fromkeys(trumps, tried[None])
+        )
+    return ConsistentDeals(dealt, tried)
+
+
+def _meld_agrees(
+    counts: np.ndarray,
+    keep: np.ndarray,
+    variant: Variant,
+    knowledge: TableKnowledge,
+    groups: list[Suit | None],
+) -> dict[Suit | None, np.ndarray]:
+    """For each trump of ``groups`` (None: no meld range told), which layouts have the told
+    melds under it. Only the layouts kept so far are scored, each seat once for all trumps."""
+    import numpy as np
+
+    agrees = {group: np.ones(len(counts), dtype=bool) for group in groups}
+    rows = np.flatnonzero(keep)
+    if groups == [None] or not len(rows):
+        return agrees
+    from meldcalc.meld import engine_for
+
+    engine = engine_for(variant)
+    for who, told in knowledge.meld_ranges:
+        seats = [partner_seat(variant)] if who == "partner" else opponent_seats(variant)
+        melds = [engine.totals(counts[rows, seat]) for seat in seats]
+        for trump in groups:
+            agrees[trump][rows] &= told.holds(sum(meld[trump] for meld in melds))
+    return agrees
+
+
+def _refuse_rare(
+    found: dict,
+    need: dict,
+    drawn: int,
+    knowledge: TableKnowledge,
+    variant: Variant,
+    trumps: list[Suit],
+) -> None:
+    for group, count in found.items():
+        if need[group] and drawn >= PROBE and count * RARE < drawn:
+            told = "; ".join(knowledge.describe(variant, [group] if group else trumps))
+            raise KnowledgeError(
+                f"{told}: kept in {count:,} of {drawn:,} layouts: too rare to sample"
+                f" (fewer than 1 in {RARE:,})"
+            )
+
+
+def _next_batch(found: dict, need: dict, drawn: int) -> int:
+    """Enough layouts for the trump still shortest of its deals, at the rate seen so far."""
+    short = [(need[g], (found[g] + 1) / drawn) for g in need if need[g]]
+    if not short:
+        return 0
+    wanted = max(math.ceil(1.1 * missing / rate) for missing, rate in short)
+    return min(MAX_BATCH, max(MIN_BATCH, wanted))

@@ -1,0 +1,181 @@
+"""The card pass: every card exactly once after it, in every deal; the exchange's rule
+kept; the bidder keeps trump and meld unless forced; the suit to ask for is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from meldcalc.bidding import Setup, estimate, plan_setups, ready_hands
+from meldcalc.cards import CARDS, SUITS, Hand, Suit
+from meldcalc.deal import deal_counts
+from meldcalc.knowledge import TableKnowledge, read_knowledge
+from meldcalc.meld import engine_for
+from meldcalc.passing import bidder_returns, partner_sends, pass_cards
+from meldcalc.variant import load_variant
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
+TOBY = load_variant("double-deck-toby-thomas")
+PLAIN = load_variant(str(EXAMPLES / "house-passing.yaml"))
+TOBY_HAND = Hand.parse("AH 10H KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS")
+RANK_OF = np.array([card.rank.index for card in CARDS])
+
+
+def _of(suit: Suit) -> np.ndarray:
+    """Which of the 24 cards are of ``suit``."""
+    return np.array([card.suit is suit for card in CARDS])
+
+
+def _deals(variant, count: int, seed: int) -> np.ndarray:
+    return deal_counts(variant, count, np.random.default_rng(seed))[:, : variant.players]
+
+
+@pytest.mark.parametrize("variant", [TOBY, PLAIN], ids=lambda v: v.name)
+def test_every_card_is_held_exactly_once_after_the_pass_in_every_deal(variant) -> None:
+    seats = _deals(variant, 400, seed=1)
+    for trump in SUITS:
+        for ask in SUITS if variant.passing.kind == "exchange" else [None]:
+            after = pass_cards(seats, variant, trump, ask)
+            assert (after.sum(axis=1) == seats.sum(axis=1)).all()  # no card made or lost
+            assert (after.sum(axis=2) == variant.hand_size).all()
+            assert (after >= 0).all()
+            assert (after[:, [1, 3]] == seats[:, [1, 3]]).all()  # the opponents untouched
+            moved = np.abs(after[:, 0] - seats[:, 0]).sum(axis=1)
+            assert (moved <= 2 * variant.passing.cards).all()
+
+
+def test_the_exchange_sends_the_asked_suit_from_the_top_where_the_partner_has_it() -> None:
+    partner = _deals(TOBY, 500, seed=2)[:, 2]
+    for ask in SUITS:
+        sent = partner_sends(partner, TOBY, trump=Suit.CLUBS, ask=ask)
+        assert (sent.sum(axis=1) == 3).all() and (sent <= partner).all()
+        in_suit = _of(ask)
+        held, given = partner[:, in_suit].sum(axis=1), sent[:, in_suit].sum(axis=1)
+        assert (given == np.minimum(held, 3)).all()
+        # from the top: nothing of the suit kept that outranks a card of it sent
+        for row in range(len(partner)):
+            kept = (partner[row] - sent[row]) * in_suit
+            sent_ranks = RANK_OF[(sent[row] * in_suit) > 0]
+            kept_ranks = RANK_OF[kept > 0]
+            if len(sent_ranks) and len(kept_ranks):
+                assert kept_ranks.min() >= sent_ranks.max()
+
+
+def test_a_plain_pass_sends_trumps_first_then_aces() -> None:
+    partner = _deals(PLAIN, 500, seed=3)[:, 2]
+    sent = partner_sends(partner, PLAIN, trump=Suit.HEARTS)
+    trumps = _of(Suit.HEARTS)
+    assert (sent[:, trumps].sum(axis=1) == np.minimum(partner[:, trumps].sum(axis=1), 3)).all()
+
+
+@pytest.mark.parametrize("variant", [TOBY, PLAIN], ids=lambda v: v.name)
+def test_the_bidder_returns_neither_trump_nor_meld_unless_forced(variant) -> None:
+    seats = _deals(variant, 400, seed=4)
+    grown = seats[:, 0] + partner_sends(seats[:, 2], variant, Suit.SPADES, Suit.SPADES)
+    engine, n = engine_for(variant), variant.passing.cards
+    for trump in SUITS:
+        returned = bidder_returns(grown, variant, trump)
+        assert (returned.sum(axis=1) == n).all() and (returned <= grown).all()
+        meld = engine.used_copies(grown, trump)
+        trumps = _of(trump)
+        protected = np.where(trumps, grown, meld)
+        free = (grown - protected).sum(axis=1)
+        given = np.maximum(0, returned - (grown - protected)).sum(axis=1)  # per copy
+        assert (given == np.maximum(0, n - free)).all()
+
+
+def test_the_pass_received_goes_to_the_bidder_in_every_deal() -> None:
+    knowledge = read_knowledge(TOBY, received="AS 10S 10S", ask="S")
+    setups = plan_setups(TOBY_HAND, TOBY, [Suit.HEARTS], knowledge)
+    assert setups == [Setup(Suit.HEARTS, ask=Suit.SPADES)]
+    ready = ready_hands(TOBY_HAND, TOBY, 200, np.random.default_rng(5), setups, knowledge)
+    (seats,) = ready.seats
+    received = np.array(Hand.parse("AS 10S 10S").counts)
+    grown = np.array(TOBY_HAND.counts) + received
+    returned = grown - seats[:, 0]
+    assert (returned >= 0).all() and (returned.sum(axis=1) == 3).all()
+    deck = np.array([TOBY.deck.copies_of(card) for card in CARDS])
+    assert (seats.sum(axis=1) == deck).all()  # every card exactly once, in every deal
+
+
+def test_received_short_of_the_asked_suit_leaves_the_partner_none_of_it() -> None:
+    knowledge = read_knowledge(TOBY, received="AS 10S AD", ask="S")
+    ready = ready_hands(
+        TOBY_HAND,
+        TOBY,
+        200,
+        np.random.default_rng(6),
+        [Setup(Suit.HEARTS, ask=Suit.SPADES)],
+        knowledge,
+    )
+    (seats,) = ready.seats
+    spades = _of(Suit.SPADES)
+    # all the partner's spades were passed; any it holds now the bidder gave back
+    returned = (np.array(TOBY_HAND.counts) + np.array(Hand.parse("AS 10S AD").counts)) - seats[:, 0]
+    assert (seats[:, 2][:, spades].sum(axis=1) == returned[:, spades].sum(axis=1)).all()
+
+
+def test_a_simultaneous_pass_returns_from_the_hand_as_dealt(tmp_path: Path) -> None:
+    house = tmp_path / "at-once.yaml"
+    house.write_text(
+        "name: at-once\nextends: single-deck\ntitle: t\nsource: s\n"
+        "passing: {kind: plain, cards: 3, simultaneous: true}\n"
+    )
+    variant = load_variant(str(house))
+    seats = _deals(variant, 300, seed=7)
+    after = pass_cards(seats, variant, Suit.DIAMONDS)
+    sent = partner_sends(seats[:, 2], variant, Suit.DIAMONDS)
+    returned = seats[:, 0] + sent - after[:, 0]
+    assert (returned <= seats[:, 0]).all()  # never a card just received
+    assert (returned == bidder_returns(seats[:, 0], variant, Suit.DIAMONDS)).all()
+
+
+def test_bid_under_the_exchange_names_the_suit_to_ask_for() -> None:
+    report = estimate(TOBY_HAND, TOBY, deals=200, seed=3)
+    assert sorted(odds.ask.letter for odds in report.asks) == ["C", "D", "H", "S"]
+    assert report.best.ask is report.asks[0].ask
+    assert all(odds.ask is report.best.ask for odds in report.results)
+    assert report.passing == TOBY.passing
+    assert report.advice()[1].startswith(f"Ask your partner for {report.best.ask.symbol}")
+    asked = estimate(TOBY_HAND, TOBY, 200, seed=3, knowledge=read_knowledge(TOBY, ask="D"))
+    assert [odds.ask for odds in asked.asks] == [Suit.DIAMONDS]
+    # with the pass over, nothing is passed and the hand plays as given
+    over = estimate(TOBY_HAND, TOBY, 200, seed=3, knowledge=TableKnowledge(after_pass=True))
+    assert over.passing is None and over.asks == []
+    assert {odds.meld for odds in over.results} == {
+        float(engine_for(TOBY).best(TOBY_HAND, suit).total) for suit in SUITS
+    }
+
+
+def test_bid_with_a_plain_pass_counts_the_meld_after_it() -> None:
+    hand = Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH")
+    report = estimate(hand, PLAIN, deals=300, seed=2, trumps=[Suit.SPADES])
+    (spades,) = report.results
+    before = engine_for(PLAIN).best(hand, Suit.SPADES).total
+    # every card of this hand is meld: some deals force the bidder to give up meld, and it
+    # gives up what costs least, so it melds at least as much as dealt
+    assert spades.meld >= before and report.passing == PLAIN.passing and report.asks == []
+
+
+@pytest.mark.parametrize("variant", [TOBY, PLAIN], ids=lambda v: v.name)
+def test_the_pass_never_lowers_the_bidders_meld(variant) -> None:
+    engine = engine_for(variant)
+    seats = _deals(variant, 300, seed=8)
+    for trump in SUITS:
+        before = engine.totals(seats[:, 0])[trump]
+        for ask in SUITS if variant.passing.kind == "exchange" else [None]:
+            after = pass_cards(seats, variant, trump, ask)
+            assert (engine.totals(after[:, 0])[trump] >= before).all()
+
+
+def test_the_exchange_with_a_meld_range_gives_the_same_numbers_whatever_the_jobs() -> None:
+    knowledge = read_knowledge(TOBY, partner_meld="10:")
+    runs = [estimate(TOBY_HAND, TOBY, 2500, seed=5, jobs=j, knowledge=knowledge) for j in (1, 2)]
+    one, two = runs
+    assert [o.ask for o in one.asks] == [o.ask for o in two.asks]
+    for a, b in zip(one.results, two.results):
+        assert (a.trump, a.ask, a.layouts) == (b.trump, b.ask, b.layouts) and a.layouts > 1
+        assert (a.tricks == b.tricks).all() and (a.partner_meld == b.partner_meld)
+        assert a.make == b.make
