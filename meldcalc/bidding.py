@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from meldcalc.cards import CARDS, SUITS, Hand, Rank, Suit
+from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.knowledge import TableKnowledge, deal_consistent, partner_seat
 from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
-from meldcalc.variant import Bidding, Passing, Variant
+from meldcalc.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.widow import burial_order
 
 CHUNK = 2000
@@ -620,15 +620,6 @@ def make_odds(
         bid = bidding.next_bid(bid)
     stride = math.ceil(len(make) / MAX_LEVELS)
     return make[::stride] if stride > 1 else make, max_bid
-
-
-def may_name_trump(hand: Hand, variant: Variant, trump: Suit) -> bool:
-    """Double deck: the bidder must hold a marriage (K and Q) in the suit named trump."""
-    if not variant.bidding.marriage_in_trump:
-        return True
-    from meldcalc.cards import Card
-
-    return hand.count(Card(Rank.KING, trump)) > 0 and hand.count(Card(Rank.QUEEN, trump)) > 0
 
 
 @dataclass(frozen=True)
