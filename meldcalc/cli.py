@@ -543,6 +543,15 @@ def bid(
             help="The card pass is over or not played: HAND is as it will be played.",
         ),
     ] = False,
+    endgame: Annotated[
+        int,
+        typer.Option(
+            "--endgame",
+            min=0,
+            metavar="K",
+            help="Play the last K tricks of every deal exactly (1 to 8; slower).",
+        ),
+    ] = 0,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -552,13 +561,14 @@ def bid(
 
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
-    from meldcalc.bidding import check_biddable_variant, estimate
+    from meldcalc.bidding import check_biddable_variant, check_endgame, estimate
     from meldcalc.knowledge import read_knowledge
     from meldcalc.output import BidWriter
 
     with _user_errors():
         rules = _load(variant)
         check_biddable_variant(rules)
+        check_endgame(rules, endgame)
         knowledge = read_knowledge(
             rules,
             known or [],
@@ -590,6 +600,7 @@ def bid(
                 progress,
                 list(warnings),
                 knowledge,
+                endgame,
             )
 
     _report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))

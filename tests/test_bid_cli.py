@@ -234,3 +234,23 @@ def test_bid_under_the_card_exchange_names_the_suit_to_ask_for() -> None:
     assert told["knowledge"]["description"][-1].endswith("(fewer than 3 ♠: it has no more)")
     over = json.loads(run(*args, "--no-passing", "-f", "json").stdout)
     assert over["passing"] is None and over["knowledge"]["after_pass"] is True
+
+
+def test_endgame_plays_the_last_tricks_exactly_and_repeats_with_jobs() -> None:
+    from meldcalc.solve import solver_available
+
+    if not solver_available():
+        import pytest
+
+        pytest.skip("the solver is not built")
+    args = ("bid", HAND, "-s", "5", "-n", "2500", "-f", "json", "-t", "S")
+    policy = json.loads(run(*args).stdout)["results"][0]["tricks"]["mean"]
+    exact = json.loads(run(*args, "--endgame", "3").stdout)
+    assert exact == json.loads(run(*args, "--endgame", "3", "-j", "2").stdout)
+    assert exact["results"][0]["tricks"]["mean"] != policy
+    assert 0 < exact["results"][0]["tricks"]["mean"] <= 210
+
+
+def test_endgame_out_of_range_is_a_message() -> None:
+    result = run("bid", HAND, "--endgame", "12")
+    assert result.exit_code == 2 and "--endgame 12: expected 1 to 8 tricks" in result.stderr
