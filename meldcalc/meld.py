@@ -246,6 +246,26 @@ class MeldEngine:
         solved = [_batch_scores(component, counts, radix) for component in self.unique]
         return {trump: sum(pick(solved)) for trump, pick in self._pick.items()}
 
+    def melded(self, counts: np.ndarray, trump: Suit) -> np.ndarray:
+        """The cards many hands lay on the table with their best meld under ``trump``:
+        ``counts`` (N, 24) in, (N, 24) out. What the other seats see before the first lead.
+
+        A card serves one meld of each class, so a class shows the sum of its melds' cards
+        and the hand shows, card by card, the most any class needs (never more than it
+        holds). Each component is solved once per distinct count pattern in the batch.
+        """
+        import numpy as np
+
+        classes = self.variant.classes
+        per_class = np.zeros((len(counts), len(classes), NUM_CARDS), dtype=np.int64)
+        for component in self.components[trump]:
+            pattern_of, patterns = _patterns(component, counts)
+            usage = [_usage(component.best(_spread(component.cards, p)), classes) for p in patterns]
+            per_class += np.array(usage, dtype=np.int64).reshape(-1, *per_class.shape[1:])[
+                pattern_of
+            ]
+        return np.minimum(per_class.max(axis=1), counts)
+
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
         counts = hand.counts
@@ -264,15 +284,37 @@ def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.nd
         copies = np.min([counts[:, card] // need for card, need in item.needs], axis=0)
         values = [item.rule.value(k) for k in range(int(copies.max()) + 1)]
         return np.array(values, dtype=np.int64)[copies]
-    cards = list(component.cards)
-    held = counts[:, cards]
-    keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))
-    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
-    scores = [component.best(_spread(cards, pattern)).score for pattern in held[first].tolist()]
+    where, patterns = _patterns(component, counts, radix)
+    scores = [component.best(_spread(component.cards, pattern)).score for pattern in patterns]
     return np.array(scores, dtype=np.int64)[where]
 
 
-def _spread(cards: list[int], counts: list[int]) -> list[int]:
+def _patterns(
+    component: Component, counts: np.ndarray, radix: int | None = None
+) -> tuple[np.ndarray, list[list[int]]]:
+    """The distinct count patterns of ``component``'s cards among the rows of ``counts``,
+    and which pattern each row has."""
+    import numpy as np
+
+    held = counts[:, list(component.cards)]
+    radix = radix or int(counts.max()) + 1
+    keys = held @ (radix ** np.arange(held.shape[1], dtype=np.int64))
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    return where.reshape(-1), held[first].tolist()
+
+
+def _usage(answer: Answer, classes: tuple[str, ...]) -> list[list[int]]:
+    """(classes, 24) copies of each card the melds of ``answer`` use, class by class."""
+    used = [[0] * NUM_CARDS for _ in classes]
+    for meld in answer.melds:
+        for name in meld.classes:
+            row = used[classes.index(name)]
+            for card in meld.cards:
+                row[card.index] += 1
+    return used
+
+
+def _spread(cards: Sequence[int], counts: list[int]) -> list[int]:
     """24 per-card counts holding ``counts`` at ``cards`` and nothing else."""
     full = [0] * NUM_CARDS
     for card, count in zip(cards, counts):
@@ -359,6 +401,21 @@ def engine_for(variant: Variant) -> MeldEngine:
     if engine is None or engine.variant is not variant:
         engine = _ENGINES[id(variant)] = MeldEngine(variant)
     return engine
+
+
+def melded_cards(variant: Variant, counts: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+    """The cards every seat lays on the table with its best meld: ``counts`` (N, players,
+    24) hands, ``trumps`` (N,) suit indices; returns (N, players, 24) counts."""
+    import numpy as np
+
+    engine = engine_for(variant)
+    shown = np.zeros_like(counts)
+    for trump in SUITS:
+        rows = np.flatnonzero(trumps == trump.index)
+        if len(rows):
+            hands = counts[rows].reshape(-1, NUM_CARDS)
+            shown[rows] = engine.melded(hands, trump).reshape(len(rows), *counts.shape[1:])
+    return shown
 
 
 def best_meld(hand: Hand, variant: Variant, trump: Suit) -> MeldResult:

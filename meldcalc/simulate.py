@@ -134,7 +134,14 @@ class PlayOut:
 
 
 class Game:
-    """A batch of deals in progress; `play` runs them to the end."""
+    """A batch of deals in progress, all at the same point of play.
+
+    `play` runs them to the end with the policy. Step by step, `legal`, `policy_cards` and
+    `advance` let another player (the exact reference of `meldcalc.reference`) choose the
+    cards of some seats. Besides the hands, a game keeps what the table has seen, which
+    every seat may use: the cards played (``remaining``), the cards each seat melded and
+    still holds (``shown``) and the cards each seat has shown it does not hold (``lacks``).
+    """
 
     def __init__(
         self,
@@ -144,11 +151,16 @@ class Game:
         leader: np.ndarray | int = 0,
         random_seats: tuple[int, ...] = (),
         rng: np.random.Generator | None = None,
+        shown: np.ndarray | None = None,
+        trick: np.ndarray | None = None,
     ) -> None:
         """``hands``: (copies, N, players) planes of every seat's hand; ``remaining``:
-        (copies, N) planes of every card still to be played (the union of the hands)."""
+        (copies, N) planes of every card still to be played (the union of the hands).
+        ``shown``: (copies, N, players) planes of the cards each seat melded (laid on the
+        table, so known to all), or None. ``trick``: (N, k) canonical cards already played
+        to the current trick by ``leader`` and the next seats (``hands`` without them)."""
         self.hands = hands.copy()
-        self.n = hands.shape[1]
+        copies, self.n, players = hands.shape
         # every card not yet played: what a seat cannot see is this less its own hand
         self.remaining = remaining.copy()
         self.t = table = replace(table, trump=np.broadcast_to(table.trump, (self.n,)))
@@ -156,11 +168,21 @@ class Game:
         self.trumps_left = np.bitwise_count(remaining & self.trump_mask).sum(axis=0, dtype=np.int32)
         self.rows = np.arange(self.n)
         # (copies, N * players): a seat's hand in deal d sits at d * players + seat
-        self.flat = self.hands.reshape(len(self.hands), -1)
-        self.at = self.rows * table.players  # where the seat to play sits in flat, per deal
+        self.flat = self.hands.reshape(copies, -1)
+        self.shown = None if shown is None else shown.reshape(copies, -1).copy()
+        self.lacks = np.zeros(self.n * players, dtype=MASK)
         self.leader = np.broadcast_to(np.asarray(leader, dtype=np.int64), (self.n,)).copy()
-        self.random_seats = np.isin(np.arange(table.players), random_seats)
+        self.random_seats = np.isin(np.arange(players), random_seats)
         self.rng = rng or np.random.default_rng(0)
+        self.team_points = np.zeros((self.n, 2), dtype=np.int64)
+        self.cards_left = int(np.bitwise_count(hands).sum(axis=(0, 2)).max())
+        self.on_table = np.zeros((self.n, players), dtype=np.int64)  # bits, by position
+        self.position = 0
+        self.best = self.best_pos = np.zeros(self.n, dtype=np.int64)
+        self._log: tuple[list, list] | None = None
+        self._seat_up()
+        for column in () if trick is None else np.asarray(trick).T:
+            self._place(BIT_OF[column])
 
     @classmethod
     def from_counts(cls, table: Table, counts: np.ndarray, copies: int, **options: object) -> Game:
@@ -170,56 +192,138 @@ class Game:
 
     def play(self, record: bool = False, leave: int = 0) -> PlayOut:
         """Play every deal to the end, or until ``leave`` tricks are left (for an exact
-        endgame: `held` then gives the hands, ``self.leader`` who leads)."""
-        t, n = self.t, self.n
-        tricks = int(np.bitwise_count(self.hands[..., 0]).sum(axis=0).max())
-        team_points = np.zeros((n, 2), dtype=np.int64)
-        cards, seats = [], []
-        for trick in range(tricks - leave):
-            last = trick == tricks - 1
-            played, won_by = self._trick(cards if record else None, seats if record else None, last)
-            value = t.points[played].sum(axis=1) + (t.last_trick if trick == tricks - 1 else 0)
-            team_points[self.rows, t.team[won_by]] += value
-            self.leader = won_by
+        endgame: `held` then gives the hands, ``self.leader`` who leads). The points are
+        those taken since the game began; ``record`` lists the cards played by this call."""
+        if record:
+            self.record()
+        for _ in range(self.cards_left - leave * self.t.players):
+            if self.cards_left <= self.t.players:  # the last trick: nothing to choose
+                self.advance(lowest_bit_index(self.flat[0, self.at]))
+            else:
+                self.advance(self.policy_cards())
         if not record:
-            return PlayOut(team_points)
-        return PlayOut(team_points, CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1))
+            return PlayOut(self.team_points.copy())
+        return PlayOut(self.team_points.copy(), *self.recorded())
+
+    def record(self) -> None:
+        """Keep every card played from now on, for `recorded`."""
+        self._log = ([], [])
+
+    def recorded(self) -> tuple[np.ndarray, np.ndarray]:
+        """(N, plays) canonical cards played since `record`, and the seats that played them."""
+        assert self._log is not None, "record() first"
+        cards, seats = self._log
+        self._log = None
+        if not cards:
+            return np.zeros((self.n, 0), dtype=np.int64), np.zeros((self.n, 0), dtype=np.int64)
+        return CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1)
 
     def held(self) -> np.ndarray:
         """(N, players, 24) per-card counts of the cards each seat still holds."""
         return counts_from_planes(self.hands)
 
-    def _trick(
-        self, cards: list | None, seats: list | None, forced: bool = False
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Play one trick in every deal: the bits played, and the seat that won it.
+    # --- step by step ----------------------------------------------------------------------
 
-        ``forced``: each seat has one card left, so there is nothing to choose."""
-        t, rows = self.t, self.rows
-        played = np.zeros((self.n, t.players), dtype=np.int64)
-        best = best_pos = None
-        for position in range(t.players):
-            seat = (self.leader + position) % t.players
-            self.at = rows * t.players + seat
-            held = self.flat[0, self.at]
-            if forced:
-                bit = lowest_bit_index(held)
-            else:
-                legal = held if best is None else self._legal(held, played[:, 0], best)
-                bit = self._choose(seat, held, legal, position, best, best_pos)
-            self._remove(seat, bit)
-            self.trumps_left -= (bit & 3) == t.trump
-            played[:, position] = bit
-            if best is None:
-                best, best_pos = bit, np.zeros(self.n, dtype=np.int64)
-            else:
-                wins = self._beats(bit, best)
-                best = np.where(wins, bit, best)
-                best_pos = np.where(wins, position, best_pos)
-            if cards is not None:
-                cards.append(bit)
-                seats.append(seat)
-        return played, (self.leader + best_pos) % t.players
+    @property
+    def over(self) -> bool:
+        return self.cards_left == 0
+
+    def legal(self) -> np.ndarray:
+        """The cards (bits) the seat to play may play, per deal."""
+        held = self.flat[0, self.at]
+        return held if self.position == 0 else self._legal(held, self.on_table[:, 0], self.best)
+
+    def policy_cards(self) -> np.ndarray:
+        """The card (bit) the policy plays for the seat to play, per deal."""
+        held = self.flat[0, self.at]
+        return self._choose(self.seat, held, self.legal())
+
+    def advance(self, bit: np.ndarray) -> None:
+        """Play one card (bit) in every deal, from the hand of the seat to play."""
+        self._remove(bit)
+        self._place(bit)
+
+    def fork(self, rows: np.ndarray, hands: np.ndarray) -> Game:
+        """Deals ``rows`` of this game as they stand, with ``hands`` ((copies, len(rows),
+        players) planes of the same cards, dealt otherwise) in place of the real ones: the
+        layouts a Monte Carlo player plays out from here."""
+        players = self.t.players
+        shown = None if self.shown is None else self.shown.reshape(self.hands.shape)[:, rows]
+        t = replace(self.t, trump=self.t.trump[rows])
+        game = Game(t, hands, self.remaining[:, rows], self.leader[rows], rng=self.rng, shown=shown)
+        game.lacks = self.lacks.reshape(-1, players)[rows].ravel()
+        game.on_table = self.on_table[rows]
+        game.position, game.best, game.best_pos = (
+            self.position,
+            self.best[rows],
+            self.best_pos[rows],
+        )
+        game.cards_left = self.cards_left
+        game._seat_up()
+        return game
+
+    # --- the table --------------------------------------------------------------------------
+
+    def _seat_up(self) -> None:
+        """The seat to play in each deal, and where its hand sits in ``flat``."""
+        self.seat = (self.leader + self.position) % self.t.players
+        self.at = self.rows * self.t.players + self.seat
+
+    def _place(self, bit: np.ndarray) -> None:
+        """Put one card (bit) per deal on the table for the seat to play; close the trick
+        once every seat has played to it."""
+        t = self.t
+        if self._log is not None:
+            self._log[0].append(bit)
+            self._log[1].append(self.seat)
+        if self.position == 0:
+            self.best, self.best_pos = bit, np.zeros(self.n, dtype=np.int64)
+        else:
+            self._learn(bit)
+            wins = self._beats(bit, self.best)
+            self.best = np.where(wins, bit, self.best)
+            self.best_pos = np.where(wins, self.position, self.best_pos)
+        self.on_table[:, self.position] = bit
+        self.position += 1
+        if self.position == t.players:
+            self._close_trick()
+        self._seat_up()
+
+    def _close_trick(self) -> None:
+        t = self.t
+        won_by = (self.leader + self.best_pos) % t.players
+        value = t.points[self.on_table].sum(axis=1) + (t.last_trick if self.over else 0)
+        self.team_points[self.rows, t.team[won_by]] += value
+        self.leader, self.position = won_by, 0
+
+    def _learn(self, bit: np.ndarray) -> None:
+        """What a follower's card tells the table about its hand (RULES.md "Trick play"):
+        off the led suit it has none of it, and no trump unless it trumped; under the duty
+        to head or to over-trump, a card that does not beat the trick means no card that
+        would."""
+        t, best = self.t, self.best
+        led_suit, best_suit, suit = self.on_table[:, 0] & 3, best & 3, bit & 3
+        off = suit != led_suit
+        lacks = np.where(off, SUIT_MASK[led_suit], 0)
+        lacks |= np.where(off & (suit != t.trump), self.trump_mask, 0)
+        higher = ABOVE[best] & SUIT_MASK[best_suit]
+        if t.overtrump:
+            under = off & (suit == t.trump) & (best_suit == t.trump) & (bit >= best)
+            lacks |= np.where(under, higher, 0)
+        below = (
+            ~off & (best_suit == led_suit) & (bit >= best) & self._must_head(led_suit, best_suit)
+        )
+        lacks |= np.where(below, higher, 0)
+        self.lacks[self.at] |= lacks.astype(MASK)
+
+    def _must_head(self, led_suit: np.ndarray, best_suit: np.ndarray) -> np.ndarray | bool:
+        """Whether a follower of the led suit must beat the winning card, if it can."""
+        t = self.t
+        if t.head == "always":
+            return (best_suit != t.trump) | (led_suit == t.trump)  # not once trumped
+        if t.head == "trump-led":
+            return led_suit == t.trump
+        return False
 
     def _beats(self, bit: np.ndarray, best: np.ndarray) -> np.ndarray:
         suit, best_suit = (bit & 3), (best & 3)
@@ -232,14 +336,8 @@ class Game:
         t = self.t
         led_suit, best_suit = (led & 3), (best & 3)
         follow = held & SUIT_MASK[led_suit]
-        trumped = (best_suit == t.trump) & (led_suit != t.trump)
         higher = np.where(best_suit == led_suit, follow & ABOVE[best], 0)
-        if t.head == "always":
-            must_head = ~trumped
-        elif t.head == "trump-led":
-            must_head = led_suit == t.trump
-        else:
-            must_head = np.zeros(self.n, dtype=bool)
+        must_head = self._must_head(led_suit, best_suit)
         following = np.where(must_head & (higher != 0), higher, follow)
         trumps = held & self.trump_mask
         over = np.where(best_suit == t.trump, trumps & ABOVE[best], 0)
@@ -247,11 +345,16 @@ class Game:
             trumps = np.where(over != 0, over, trumps)
         return np.where(follow != 0, following, np.where(trumps != 0, trumps, held))
 
-    def _remove(self, seat: np.ndarray, bit: np.ndarray) -> None:
-        """Take one copy of each played card out of its seat's hand (the top plane first)."""
+    def _remove(self, bit: np.ndarray) -> None:
+        """Take one copy of each played card out of its seat's hand (the top plane first);
+        a melded card the seat no longer holds is no longer shown."""
         at, mask = self.at, ONE << bit
         _take_one(self.flat, mask, at)
         _take_one(self.remaining, mask, slice(None))
+        if self.shown is not None:
+            self.shown[:, at] &= self.flat[:, at]  # nested planes: the minimum of two counts
+        self.trumps_left -= (bit & 3) == self.t.trump
+        self.cards_left -= 1
 
     def _unseen_cards(self) -> np.ndarray:
         """For each deal: the cards the seat to play cannot see (a copy is in another hand).
@@ -270,19 +373,11 @@ class Game:
         mine = np.bitwise_count(self.flat[:, self.at] & self.trump_mask).sum(axis=0)
         return mine, self.trumps_left - mine
 
-    def _choose(
-        self,
-        seat: np.ndarray,
-        held: np.ndarray,
-        legal: np.ndarray,
-        position: int,
-        best: np.ndarray | None,
-        best_pos: np.ndarray | None,
-    ) -> np.ndarray:
-        if best is None:
+    def _choose(self, seat: np.ndarray, held: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        if self.position == 0:
             choice = self._lead(seat, held)
         else:
-            choice = self._follow(seat, legal, position, best, best_pos)
+            choice = self._follow(seat, legal, self.position, self.best, self.best_pos)
         if self.random_seats.any():
             randomly = self.random_seats[seat]
             choice = np.where(randomly, self._random(legal), choice)

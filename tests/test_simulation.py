@@ -159,11 +159,11 @@ def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
     variant = load_variant("double-deck")
     counts = _random_deals(variant, 200, seed=9)
     game = Game.from_counts(Table.of(variant, np.arange(200) % 4), counts, variant.deck.copies)
-    play_trick = game._trick
+    close_trick = game._close_trick
     checked = []
 
-    def checked_trick(*args):
-        result = play_trick(*args)
+    def checked_trick():
+        result = close_trick()
         hands = counts_from_planes(game.flat.reshape(game.hands.shape))
         assert (counts_from_planes(game.remaining) == hands.sum(axis=1)).all()
         trumps = np.bitwise_count(game.remaining & game.trump_mask).sum(axis=0)
@@ -171,7 +171,7 @@ def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
         checked.append(True)
         return result
 
-    game._trick = checked_trick
+    game._close_trick = checked_trick
     game.play()
     assert len(checked) == variant.hand_size
 
