@@ -14,11 +14,13 @@ As leader:
      (drawing trump when long in it);
   2. else cash a sure winner: a non-trump card no unseen card of its suit outranks;
   3. else lead the lowest card of a non-trump suit (the lowest trump if only trumps remain).
-Following:
-  1. when a partner is winning the trick safely (last to play, or with a boss trump), feed
-     it counters: a ten, else a king, else an ace, outside trump;
-  2. else, able to win: in last seat win as cheaply as possible, otherwise with the highest
-     card that wins;
+Following (the "later opponents" are those still to play to the trick; what they may hold
+is every unseen card less those they have shown they lack, see `Game`):
+  1. when a partner is winning the trick and no later opponent may beat its card (a higher
+     card of its suit, or a trump from one known void in the led suit), feed it counters:
+     a ten, else a king, else an ace, outside trump;
+  2. else, able to win: with the cheapest card no later opponent may beat, or failing one
+     the cheapest card that wins now;
   3. else throw the lowest card, keeping counters off the opponents' trick.
 Legality is never the policy's business: it only ever picks among the legal cards, and
 void of the led suit the rules make it trump (and over-trump) where it must.
@@ -131,6 +133,25 @@ class PlayOut:
     team_points: np.ndarray  # (N, 2)
     cards: np.ndarray | None = None  # (N, plays) canonical card indices
     seats: np.ndarray | None = None  # (N, plays)
+
+
+@dataclass(frozen=True)
+class Threat:
+    """What the opponents still to play to a trick may hold, per deal: ``follows``, cards of
+    the led suit; ``ruffs``, trumps of those known to be void in the led suit."""
+
+    follows: np.ndarray
+    ruffs: np.ndarray
+
+    def unbeaten(self, cards: np.ndarray, led_suit: np.ndarray, trump: np.ndarray) -> np.ndarray:
+        """The cards of ``cards`` (each a candidate to win the trick) that no card the
+        opponents may play could beat."""
+        trump_led = led_suit == trump
+        in_led = cards & SUIT_MASK[led_suit]
+        trumps = np.where(trump_led, 0, cards & SUIT_MASK[trump])
+        may_ruff = (self.ruffs != 0) & ~trump_led
+        plain_ok = np.where(may_ruff, 0, in_led & ~_outranked(self.follows))
+        return plain_ok | (trumps & ~_outranked(self.ruffs))
 
 
 class Game:
@@ -407,18 +428,13 @@ class Game:
         t, trump_mask = self.t, self.trump_mask
         winner_seat = (self.leader + best_pos) % t.players
         partner_winning = t.team[winner_seat] == t.team[seat]
-        last = position == t.players - 1
-        best_suit = best & 3
+        led_suit, best_suit = self.on_table[:, 0] & 3, best & 3
+        threat = self._later_foes(seat, position, led_suit)
         wins = legal & ABOVE[best] & SUIT_MASK[best_suit]
         wins |= np.where(best_suit != t.trump, legal & trump_mask, 0)
-        if last:
-            safe = partner_winning
-            take = highest_bit_index(wins)
-        else:
-            unseen = self._unseen_cards()
-            boss_trump = (best_suit == t.trump) & ((unseen & trump_mask & ABOVE[best]) == 0)
-            safe = partner_winning & boss_trump
-            take = lowest_bit_index(wins)
+        safe_wins = threat.unbeaten(wins, led_suit, t.trump)
+        holds = threat.unbeaten(ONE << best, led_suit, t.trump) != 0
+        take = np.where(safe_wins != 0, highest_bit_index(safe_wins), highest_bit_index(wins))
         plain = legal & ~trump_mask
         low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
         # the counters to feed: tens first, then kings, then aces (rank-major nibbles)
@@ -427,7 +443,25 @@ class Game:
             of_rank = plain & nibble
             counters = np.where(of_rank != 0, of_rank, counters)
         feed = np.where(counters != 0, highest_bit_index(counters), low)
+        safe = partner_winning & holds
         return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+
+    def _later_foes(self, seat: np.ndarray, position: int, led_suit: np.ndarray) -> Threat:
+        """What the opponents still to play to this trick may hold: cards of the led suit,
+        and (those known void in it) trumps."""
+        t, players = self.t, self.t.players
+        unseen = self._unseen_cards()
+        led_mask = SUIT_MASK[led_suit]
+        follows = np.zeros(self.n, dtype=MASK)
+        ruffs = np.zeros(self.n, dtype=MASK)
+        for k in range(1, players - position):
+            other = (seat + k) % players
+            foe = t.team[other] != t.team[seat]
+            may = unseen & ~self.lacks[self.rows * players + other]
+            void = (may & led_mask) == 0
+            follows |= np.where(foe, may & led_mask, 0)
+            ruffs |= np.where(foe & void, may & self.trump_mask, 0)
+        return Threat(follows, ruffs)
 
     def _random(self, legal: np.ndarray) -> np.ndarray:
         """A uniformly random legal card (for measuring the policy against chance)."""
