@@ -7,15 +7,19 @@ card and the highest set bit its lowest card; the trick rules and the policy are
 handful of bitwise operations over arrays of deals.
 
 The policy (`choose`) plays every seat, using only what that seat may know: its own hand,
-the cards played, and therefore the union of the unseen cards.
+the cards played, and what the others have shown (`Game`): a card another seat "may hold"
+is one not yet played nor in the seat's own hand that the other has not shown it lacks.
 
 As leader:
-  1. lead trump from the top while the side holds at least half of the trumps still unseen
-     (drawing trump when long in it);
-  2. else cash a sure winner: a non-trump card no unseen card of its suit outranks;
-  3. else lead the lowest card of a non-trump suit (the lowest trump if only trumps remain).
-Following (the "later opponents" are those still to play to the trick; what they may hold
-is every unseen card less those they have shown they lack, see `Game`):
+  1. cash a boss: a plain card no opponent may beat (none may hold a higher card of its
+     suit) in a suit no opponent may trump (known void in it, and it may hold a trump); a
+     singleton boss first, to make a void;
+  2. else draw trump, while an opponent may hold one and the seat holds the top trump or
+     at least two and half of those unseen: the top trump if it is a boss, else the lowest
+     (the others must head it and spend their high trumps);
+  3. else lead low: the lowest plain card worth no points outside the suits an opponent
+     may trump, else the lowest plain card.
+Following (the "later opponents" are those still to play to the trick):
   1. when a partner is winning the trick and no later opponent may beat its card (a higher
      card of its suit, or a trump from one known void in the led suit), feed it counters:
      a ten, else a king, else an ace, outside trump;
@@ -63,6 +67,28 @@ def _outranked(mask: np.ndarray) -> np.ndarray:
     for _ in range(len(RANKS) - 2):
         below |= below << 4
     return below
+
+
+def _singletons(mask: np.ndarray) -> np.ndarray:
+    """The cards of ``mask`` that are alone in their suit."""
+    alone = np.zeros_like(mask)
+    for suit in SUIT_MASK:
+        cards = mask & suit
+        alone |= np.where(np.bitwise_count(cards) == 1, cards, 0)
+    return alone
+
+
+def _suits(mask: np.ndarray) -> np.ndarray:
+    """The suits (a 4-bit nibble) with a card in ``mask``: rank-major bits fold onto the
+    lowest nibble."""
+    folded = mask | (mask >> 4)
+    folded |= folded >> 8
+    return (folded | (folded >> 16)) & 0xF
+
+
+def _of_suits(suits: np.ndarray) -> np.ndarray:
+    """Every card of the suits of a 4-bit nibble."""
+    return (suits & 0xF) * MASK(0x111111)
 
 
 def _take_one(planes: np.ndarray, mask: np.ndarray, at: np.ndarray | slice) -> None:
@@ -186,6 +212,7 @@ class Game:
         self.remaining = remaining.copy()
         self.t = table = replace(table, trump=np.broadcast_to(table.trump, (self.n,)))
         self.trump_mask = SUIT_MASK[table.trump]
+        self.valued = MASK(sum(1 << bit for bit in range(BITS) if table.points[bit]))
         self.trumps_left = np.bitwise_count(remaining & self.trump_mask).sum(axis=0, dtype=np.int32)
         self.rows = np.arange(self.n)
         # (copies, N * players): a seat's hand in deal d sits at d * players + seat
@@ -406,16 +433,53 @@ class Game:
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
         trump_mask = self.trump_mask
-        unseen = self._unseen_cards()
-        my_trumps, unseen_trumps = self._trump_counts()
-        mine = held & trump_mask
-        draw = (mine != 0) & (unseen_trumps > 0) & (2 * my_trumps >= unseen_trumps)
-        # a boss: the seat's top card of a plain suit that no unseen card of the suit outranks
-        bosses = held & ~_outranked(held) & ~_outranked(unseen) & ~trump_mask
+        foes, ruffed = self._foes(seat, self._unseen_cards())
         plain = held & ~trump_mask
-        low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(held))
-        choice = np.where(bosses != 0, lowest_bit_index(bosses), low)
-        return np.where(draw, lowest_bit_index(mine), choice)
+        bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
+        singletons = _singletons(held) & bosses
+        cash = np.where(singletons != 0, singletons, bosses)
+        choice = np.where(bosses != 0, lowest_bit_index(cash), self._low_lead(held, ruffed))
+        draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
+        return np.where(bosses != 0, choice, np.where(draw, trump, choice))
+
+    def _trump_lead(
+        self, mine: np.ndarray, foe_trumps: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Whether to draw trump, and with which: while an opponent may hold one and the
+        seat holds the top trump or is long in trump; the top trump if it is a boss, else
+        the lowest (the opponents must head it and spend their high trumps)."""
+        my_trumps, unseen_trumps = self._trump_counts()
+        top = lowest_bit_index(mine)
+        boss = (mine & (ONE << top) & ~_outranked(foe_trumps)) != 0
+        long = (my_trumps >= 2) & (2 * my_trumps >= unseen_trumps)
+        draw = (mine != 0) & (foe_trumps != 0) & (boss | long)
+        return draw, np.where(boss, top, highest_bit_index(mine))
+
+    def _low_lead(self, held: np.ndarray, ruffed: np.ndarray) -> np.ndarray:
+        """The lowest plain card worth no points outside the suits an opponent may trump;
+        else the lowest plain card worth no points; else the lowest plain card, else the
+        lowest card."""
+        plain = held & ~self.trump_mask
+        blank = plain & ~self.valued
+        for cards in (blank & ~ruffed, blank, plain):
+            held = np.where(cards != 0, cards, held)
+        return highest_bit_index(held)
+
+    def _foes(self, seat: np.ndarray, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The cards some opponent may hold, and the plain suits (as masks) an opponent may
+        trump: it is known void in them and may hold a trump."""
+        t, players = self.t, self.t.players
+        foes = np.zeros(self.n, dtype=MASK)
+        ruffed = np.zeros(self.n, dtype=MASK)
+        for k in range(1, players):
+            other = (seat + k) % players
+            may = np.where(
+                t.team[other] != t.team[seat], unseen & ~self.lacks[self.rows * players + other], 0
+            )
+            foes |= may
+            void = _of_suits(~_suits(may)) & ~self.trump_mask
+            ruffed |= np.where((may & self.trump_mask) != 0, void, 0)
+        return foes, ruffed
 
     def _follow(
         self,
