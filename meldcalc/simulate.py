@@ -17,12 +17,15 @@ As leader:
   2. else draw trump, while an opponent may hold one and the seat holds the top trump or
      at least two and half of those unseen: the top trump if it is a boss, else the lowest
      (the others must head it and spend their high trumps);
-  3. else lead low: the lowest plain card worth no points outside the suits an opponent
-     may trump, else the lowest plain card.
+  3. else lead low: the lowest plain card worth no points, preferring a suit where the
+     partner melded a card no opponent may beat (to its shown strength), then suits no
+     opponent may trump nor has melded a card above all of the seat's (not into a known
+     void or a known boss); else the lowest plain card.
 Following (the "later opponents" are those still to play to the trick):
   1. when a partner is winning the trick and no later opponent may beat its card (a higher
      card of its suit, or a trump from one known void in the led suit), feed it counters:
-     a ten, else a king, else an ace, outside trump;
+     a ten, else a king, else an ace, outside trump; before last seat never a card that
+     would win a trick of its own (no unseen card outranks it);
   2. else, able to win: with the cheapest card no later opponent may beat, or failing one
      the cheapest card that wins now;
   3. else throw the lowest card, keeping counters off the opponents' trick.
@@ -438,7 +441,9 @@ class Game:
         bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
         singletons = _singletons(held) & bosses
         cash = np.where(singletons != 0, singletons, bosses)
-        choice = np.where(bosses != 0, lowest_bit_index(cash), self._low_lead(held, ruffed))
+        choice = np.where(
+            bosses != 0, lowest_bit_index(cash), self._low_lead(seat, held, foes, ruffed)
+        )
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
         return np.where(bosses != 0, choice, np.where(draw, trump, choice))
 
@@ -455,15 +460,37 @@ class Game:
         draw = (mine != 0) & (foe_trumps != 0) & (boss | long)
         return draw, np.where(boss, top, highest_bit_index(mine))
 
-    def _low_lead(self, held: np.ndarray, ruffed: np.ndarray) -> np.ndarray:
-        """The lowest plain card worth no points outside the suits an opponent may trump;
-        else the lowest plain card worth no points; else the lowest plain card, else the
-        lowest card."""
+    def _low_lead(
+        self, seat: np.ndarray, held: np.ndarray, foes: np.ndarray, ruffed: np.ndarray
+    ) -> np.ndarray:
+        """The lowest plain card worth no points: first in a suit where the partner has
+        melded a card no opponent may beat; else outside the suits where an opponent may
+        trump or has melded a card above all of the seat's; else outside those it may
+        trump; else anywhere. Failing those, the lowest plain card, else the lowest card."""
         plain = held & ~self.trump_mask
         blank = plain & ~self.valued
-        for cards in (blank & ~ruffed, blank, plain):
+        foe_shown, friend_shown = self._shown_by_sides(seat)
+        foe_tops = _of_suits(_suits(foe_shown & ~_outranked(held)))
+        friend_tops = _of_suits(_suits(friend_shown & ~_outranked(foes) & ~self.trump_mask))
+        safe = blank & ~ruffed
+        for cards in (plain, blank, safe, safe & ~foe_tops, safe & friend_tops):
             held = np.where(cards != 0, cards, held)
         return highest_bit_index(held)
+
+    def _shown_by_sides(self, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The melded cards the opponents still hold, and those the partners still hold."""
+        players = self.t.players
+        foes = np.zeros(self.n, dtype=MASK)
+        friends = np.zeros(self.n, dtype=MASK)
+        if self.shown is None:
+            return foes, friends
+        for k in range(1, players):
+            other = (seat + k) % players
+            shown = self.shown[0, self.rows * players + other]
+            foe = self.t.team[other] != self.t.team[seat]
+            foes |= np.where(foe, shown, 0)
+            friends |= np.where(foe, 0, shown)
+        return foes, friends
 
     def _foes(self, seat: np.ndarray, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The cards some opponent may hold, and the plain suits (as masks) an opponent may
@@ -501,14 +528,21 @@ class Game:
         take = np.where(safe_wins != 0, highest_bit_index(safe_wins), highest_bit_index(wins))
         plain = legal & ~trump_mask
         low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
-        # the counters to feed: tens first, then kings, then aces (rank-major nibbles)
-        counters = plain & 0xF  # aces
+        feed = self._feed(plain, position, low)
+        safe = partner_winning & holds
+        return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+
+    def _feed(self, plain: np.ndarray, position: int, low: np.ndarray) -> np.ndarray:
+        """The counter to give a partner's safe trick: a ten, else a king, else an ace,
+        outside trump; before last seat never a card that would win a trick of its own
+        (no unseen card outranks it), else ``low``."""
+        if position < self.t.players - 1:
+            plain &= _outranked(self._unseen_cards())
+        counters = plain & 0xF  # aces (rank-major nibbles)
         for nibble in (0xF00, 0xF0):  # kings, then tens, each preferred over the last
             of_rank = plain & nibble
             counters = np.where(of_rank != 0, of_rank, counters)
-        feed = np.where(counters != 0, highest_bit_index(counters), low)
-        safe = partner_winning & holds
-        return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+        return np.where(counters != 0, highest_bit_index(counters), low)
 
     def _later_foes(self, seat: np.ndarray, position: int, led_suit: np.ndarray) -> Threat:
         """What the opponents still to play to this trick may hold: cards of the led suit,
