@@ -119,8 +119,13 @@ def test_a_game_can_start_with_cards_on_the_table(name: str) -> None:
     game.record()
     _play_plies(game, 2)
     cards, _ = game.recorded()
+    shown = game.shown.reshape(game.hands.shape)
     started = Game.from_counts(
-        Table.of(variant, np.arange(200) % 4), game.held(), variant.deck.copies, trick=cards
+        Table.of(variant, np.arange(200) % 4),
+        game.held(),
+        variant.deck.copies,
+        trick=cards,
+        shown=shown,
     )
     assert (started.legal() == game.legal()).all()
     assert (started.play().team_points == game.play().team_points).all()
