@@ -267,12 +267,28 @@ def simulate_chunk(
         hands, remaining = np.tile(hands, (1, len(trumps), 1)), np.tile(remaining, (1, len(trumps)))
     trump_of_deal = np.repeat([trump.index for trump in trumps], size)
     table = Table.of(variant, trump_of_deal)
-    points = Game(table, hands, remaining).play().team_points[:, 0]
+    shown = melded_planes(variant, [seats for seats, _, _ in prepared], trumps)
+    points = Game(table, hands, remaining, shown=shown).play().team_points[:, 0]
     partners = _partner_melds(counts, variant, trumps)
     return {
         trump: Sample(meld, partners[trump], points[i * size : (i + 1) * size] + buried)
         for i, (trump, (_, meld, buried)) in enumerate(zip(trumps, prepared))
     }
+
+
+def melded_planes(variant: Variant, seats: list[np.ndarray], trumps: list[Suit]) -> np.ndarray:
+    """What every seat lays on the table before play, as `Game` takes it: ``seats`` holds
+    each trump's (size, players, 24) hands, in the order the deals are played (without a
+    widow, the same hands under every trump)."""
+    players = seats[0].shape[1]
+    engine = engine_for(variant)
+    if variant.widow:
+        shown = [engine.melded(h.reshape(-1, NUM_CARDS), [t])[t] for h, t in zip(seats, trumps)]
+    else:
+        melded = engine.melded(seats[0].reshape(-1, NUM_CARDS), trumps)
+        shown = [melded[trump] for trump in trumps]
+    hands = np.concatenate(shown).reshape(-1, players, NUM_CARDS)
+    return planes_from_counts(hands, variant.deck.copies)
 
 
 def _partner_melds(

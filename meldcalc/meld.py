@@ -246,25 +246,28 @@ class MeldEngine:
         solved = [_batch_scores(component, counts, radix) for component in self.unique]
         return {trump: sum(pick(solved)) for trump, pick in self._pick.items()}
 
-    def melded(self, counts: np.ndarray, trump: Suit) -> np.ndarray:
-        """The cards many hands lay on the table with their best meld under ``trump``:
-        ``counts`` (N, 24) in, (N, 24) out. What the other seats see before the first lead.
+    def melded(self, counts: np.ndarray, trumps: Sequence[Suit]) -> dict[Suit, np.ndarray]:
+        """The cards many hands lay on the table with their best meld under each of
+        ``trumps``: ``counts`` (N, 24) in, (N, 24) per trump out. What the other seats see
+        before the first lead.
 
         A card serves one meld of each class, so a class shows the sum of its melds' cards
         and the hand shows, card by card, the most any class needs (never more than it
-        holds). Each component is solved once per distinct count pattern in the batch.
+        holds). Each component is solved once per distinct count pattern in the batch, and
+        once for all the trumps it does not depend on.
         """
         import numpy as np
 
         classes = self.variant.classes
-        per_class = np.zeros((len(counts), len(classes), NUM_CARDS), dtype=np.int64)
-        for component in self.components[trump]:
-            pattern_of, patterns = _patterns(component, counts)
-            usage = [_usage(component.best(_spread(component.cards, p)), classes) for p in patterns]
-            per_class += np.array(usage, dtype=np.int64).reshape(-1, *per_class.shape[1:])[
-                pattern_of
-            ]
-        return np.minimum(per_class.max(axis=1), counts)
+        needed = {id(c): c for trump in trumps for c in self.components[trump]}
+        usage = {key: _batch_usage(component, counts, classes) for key, component in needed.items()}
+        shown = {}
+        for trump in trumps:
+            per_class = np.zeros((len(counts), len(classes), NUM_CARDS), dtype=np.int8)
+            for component in self.components[trump]:
+                per_class[:, :, list(component.cards)] += usage[id(component)]
+            shown[trump] = np.minimum(per_class.max(axis=1), counts)
+        return shown
 
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
@@ -289,6 +292,17 @@ def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.nd
     return np.array(scores, dtype=np.int64)[where]
 
 
+def _batch_usage(component: Component, counts: np.ndarray, classes: tuple[str, ...]) -> np.ndarray:
+    """(N, classes, len(component.cards)): the copies of the component's cards its best
+    melds use in each hand, class by class."""
+    import numpy as np
+
+    cards = list(component.cards)
+    pattern_of, patterns = _patterns(component, counts)
+    answers = [component.best(_spread(cards, pattern)) for pattern in patterns]
+    return np.array([_usage(answer, classes, cards) for answer in answers], np.int8)[pattern_of]
+
+
 def _patterns(
     component: Component, counts: np.ndarray, radix: int | None = None
 ) -> tuple[np.ndarray, list[list[int]]]:
@@ -303,14 +317,15 @@ def _patterns(
     return where.reshape(-1), held[first].tolist()
 
 
-def _usage(answer: Answer, classes: tuple[str, ...]) -> list[list[int]]:
-    """(classes, 24) copies of each card the melds of ``answer`` use, class by class."""
-    used = [[0] * NUM_CARDS for _ in classes]
+def _usage(answer: Answer, classes: tuple[str, ...], cards: list[int]) -> list[list[int]]:
+    """(classes, len(cards)) copies of each of ``cards`` the melds of ``answer`` use,
+    class by class."""
+    used = [[0] * len(cards) for _ in classes]
     for meld in answer.melds:
         for name in meld.classes:
             row = used[classes.index(name)]
             for card in meld.cards:
-                row[card.index] += 1
+                row[cards.index(card.index)] += 1
     return used
 
 
@@ -414,7 +429,8 @@ def melded_cards(variant: Variant, counts: np.ndarray, trumps: np.ndarray) -> np
         rows = np.flatnonzero(trumps == trump.index)
         if len(rows):
             hands = counts[rows].reshape(-1, NUM_CARDS)
-            shown[rows] = engine.melded(hands, trump).reshape(len(rows), *counts.shape[1:])
+            melded = engine.melded(hands, [trump])[trump]
+            shown[rows] = melded.reshape(len(rows), *counts.shape[1:])
     return shown
 
 

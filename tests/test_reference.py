@@ -137,7 +137,7 @@ def test_melded_cards_are_the_cards_of_the_best_meld(name: str) -> None:
     engine = engine_for(variant)
     hands = deal_counts(variant, 200, np.random.default_rng(2))[:, 0]
     for trump in SUITS:
-        shown = engine.melded(hands, trump)
+        shown = engine.melded(hands, [trump])[trump]
         for hand, cards in zip(hands[:60], shown):
             result = engine.best(Hand(hand.tolist()), trump)
             used = np.zeros(24, dtype=np.int64)
