@@ -14,10 +14,12 @@ As leader:
   1. cash a boss: a plain card no opponent may beat (none may hold a higher card of its
      suit) in a suit no opponent may trump (known void in it, and it may hold a trump); a
      singleton boss first, to make a void;
-  2. else draw trump, while an opponent may hold one and the seat holds the top trump or
+  2. else lead to a partner's ruff: the lowest plain card (worth no points if it can) of a
+     suit the partner is known void in, while it may hold a trump and no opponent may trump;
+  3. else draw trump, while an opponent may hold one and the seat holds the top trump or
      at least two and half of those unseen: the top trump if it is a boss, else the lowest
      (the others must head it and spend their high trumps);
-  3. else lead low: the lowest plain card worth no points, preferring a suit where the
+  4. else lead low: the lowest plain card worth no points, preferring a suit where the
      partner melded a card no opponent may beat (to its shown strength), then suits no
      opponent may trump nor has melded a card above all of the seat's (not into a known
      void or a known boss); else the lowest plain card.
@@ -436,16 +438,18 @@ class Game:
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
         trump_mask = self.trump_mask
-        foes, ruffed = self._foes(seat, self._unseen_cards())
+        foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen_cards())
         plain = held & ~trump_mask
         bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
         singletons = _singletons(held) & bosses
         cash = np.where(singletons != 0, singletons, bosses)
-        choice = np.where(
-            bosses != 0, lowest_bit_index(cash), self._low_lead(seat, held, foes, ruffed)
-        )
+        low = self._low_lead(seat, held, foes, ruffed)
+        to_ruff = plain & partner_ruffs & ~ruffed
+        to_ruff = np.where((to_ruff & ~self.valued) != 0, to_ruff & ~self.valued, to_ruff)
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
-        return np.where(bosses != 0, choice, np.where(draw, trump, choice))
+        choice = np.where(draw, trump, low)
+        choice = np.where(to_ruff != 0, highest_bit_index(to_ruff), choice)
+        return np.where(bosses != 0, lowest_bit_index(cash), choice)
 
     def _trump_lead(
         self, mine: np.ndarray, foe_trumps: np.ndarray
@@ -492,21 +496,25 @@ class Game:
             friends |= np.where(foe, 0, shown)
         return foes, friends
 
-    def _foes(self, seat: np.ndarray, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The cards some opponent may hold, and the plain suits (as masks) an opponent may
-        trump: it is known void in them and may hold a trump."""
+    def _ruffs(
+        self, seat: np.ndarray, unseen: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cards some opponent may hold; the plain suits (as masks) an opponent may
+        trump (it is known void in them and may hold a trump); those a partner may trump."""
         t, players = self.t, self.t.players
         foes = np.zeros(self.n, dtype=MASK)
         ruffed = np.zeros(self.n, dtype=MASK)
+        partner_ruffs = np.zeros(self.n, dtype=MASK)
         for k in range(1, players):
             other = (seat + k) % players
-            may = np.where(
-                t.team[other] != t.team[seat], unseen & ~self.lacks[self.rows * players + other], 0
-            )
-            foes |= may
+            foe = t.team[other] != t.team[seat]
+            may = unseen & ~self.lacks[self.rows * players + other]
+            foes |= np.where(foe, may, 0)
             void = _of_suits(~_suits(may)) & ~self.trump_mask
-            ruffed |= np.where((may & self.trump_mask) != 0, void, 0)
-        return foes, ruffed
+            ruffs = np.where((may & self.trump_mask) != 0, void, 0)
+            ruffed |= np.where(foe, ruffs, 0)
+            partner_ruffs |= np.where(foe, 0, ruffs)
+        return foes, ruffed, partner_ruffs
 
     def _follow(
         self,
