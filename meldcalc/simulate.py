@@ -29,7 +29,8 @@ Following (the "later opponents" are those still to play to the trick):
      a ten, else a king, else an ace, outside trump; before last seat never a card that
      would win a trick of its own (no unseen card outranks it);
   2. else, able to win: with the cheapest card no later opponent may beat, or failing one
-     the cheapest card that wins now;
+     the cheapest card that wins now (second to a trump lead, always the cheapest: the
+     top trumps keep for later);
   3. else throw the lowest card, keeping counters off the opponents' trick.
 Legality is never the policy's business: it only ever picks among the legal cards, and
 void of the led suit the rules make it trump (and over-trump) where it must.
@@ -532,6 +533,8 @@ class Game:
         wins = legal & ABOVE[best] & SUIT_MASK[best_suit]
         wins |= np.where(best_suit != t.trump, legal & trump_mask, 0)
         safe_wins = threat.unbeaten(wins, led_suit, t.trump)
+        if position == 1:  # second to a trump lead: head cheaply, keep the top trumps
+            safe_wins = np.where(led_suit == t.trump, 0, safe_wins)
         holds = threat.unbeaten(ONE << best, led_suit, t.trump) != 0
         take = np.where(safe_wins != 0, highest_bit_index(safe_wins), highest_bit_index(wins))
         plain = legal & ~trump_mask
