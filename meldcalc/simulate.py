@@ -400,13 +400,14 @@ class Game:
         return np.where(follow != 0, following, np.where(trumps != 0, trumps, held))
 
     def _remove(self, bit: np.ndarray) -> None:
-        """Take one copy of each played card out of its seat's hand (the top plane first);
-        a melded card the seat no longer holds is no longer shown."""
+        """Take one copy of each played card out of its seat's hand (the top plane first).
+        A copy of a card the seat melded is no longer known to be in its hand: the table
+        cannot tell the melded copy from another, so one known copy goes."""
         at, mask = self.at, ONE << bit
         _take_one(self.flat, mask, at)
         _take_one(self.remaining, mask, slice(None))
         if self.shown is not None:
-            self.shown[:, at] &= self.flat[:, at]  # nested planes: the minimum of two counts
+            _take_one(self.shown, mask, at)
         self.trumps_left -= (bit & 3) == self.t.trump
         self.cards_left -= 1
 
@@ -428,6 +429,7 @@ class Game:
         return mine, self.trumps_left - mine
 
     def _choose(self, seat: np.ndarray, held: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        self._unseen = self._unseen_cards()  # read by the rules below, once per decision
         if self.position == 0:
             choice = self._lead(seat, held)
         else:
@@ -439,7 +441,7 @@ class Game:
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
         trump_mask = self.trump_mask
-        foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen_cards())
+        foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
         bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
         singletons = _singletons(held) & bosses
@@ -548,7 +550,7 @@ class Game:
         outside trump; before last seat never a card that would win a trick of its own
         (no unseen card outranks it), else ``low``."""
         if position < self.t.players - 1:
-            plain &= _outranked(self._unseen_cards())
+            plain &= _outranked(self._unseen)
         counters = plain & 0xF  # aces (rank-major nibbles)
         for nibble in (0xF00, 0xF0):  # kings, then tens, each preferred over the last
             of_rank = plain & nibble
@@ -559,7 +561,7 @@ class Game:
         """What the opponents still to play to this trick may hold: cards of the led suit,
         and (those known void in it) trumps."""
         t, players = self.t, self.t.players
-        unseen = self._unseen_cards()
+        unseen = self._unseen
         led_mask = SUIT_MASK[led_suit]
         follows = np.zeros(self.n, dtype=MASK)
         ruffs = np.zeros(self.n, dtype=MASK)
