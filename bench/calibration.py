@@ -108,7 +108,7 @@ def _resampled_rates(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--fresh", type=int, default=2, help="fresh deals of each hand")
+    parser.add_argument("--fresh", type=int, default=4, help="fresh deals of each hand")
     parser.add_argument("--deals", type=int, default=2000, help="bid's deals a trump")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
