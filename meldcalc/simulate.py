@@ -75,6 +75,11 @@ def _outranked(mask: np.ndarray) -> np.ndarray:
     return below
 
 
+def _prefer(cards: np.ndarray, better: np.ndarray) -> np.ndarray:
+    """``better`` in the deals where it holds a card, else ``cards``."""
+    return np.where(better != 0, better, cards)
+
+
 def _singletons(mask: np.ndarray) -> np.ndarray:
     """The cards of ``mask`` that are alone in their suit."""
     alone = np.zeros_like(mask)
@@ -440,17 +445,17 @@ class Game:
         return choice
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
+        """The leads of the module docstring, the first that applies: cash a boss, lead to
+        a partner's ruff, draw trump, lead low."""
         trump_mask = self.trump_mask
         foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
         bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
-        singletons = _singletons(held) & bosses
-        cash = np.where(singletons != 0, singletons, bosses)
-        low = self._low_lead(seat, held, foes, ruffed)
+        cash = _prefer(bosses, _singletons(held) & bosses)
         to_ruff = plain & partner_ruffs & ~ruffed
-        to_ruff = np.where((to_ruff & ~self.valued) != 0, to_ruff & ~self.valued, to_ruff)
+        to_ruff = _prefer(to_ruff, to_ruff & ~self.valued)
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
-        choice = np.where(draw, trump, low)
+        choice = np.where(draw, trump, self._low_lead(seat, held, foes, ruffed))
         choice = np.where(to_ruff != 0, highest_bit_index(to_ruff), choice)
         return np.where(bosses != 0, lowest_bit_index(cash), choice)
 
@@ -480,8 +485,8 @@ class Game:
         foe_tops = _of_suits(_suits(foe_shown & ~_outranked(held)))
         friend_tops = _of_suits(_suits(friend_shown & ~_outranked(foes) & ~self.trump_mask))
         safe = blank & ~ruffed
-        for cards in (plain, blank, safe, safe & ~foe_tops, safe & friend_tops):
-            held = np.where(cards != 0, cards, held)
+        for better in (plain, blank, safe, safe & ~foe_tops, safe & friend_tops):
+            held = _prefer(held, better)
         return highest_bit_index(held)
 
     def _shown_by_sides(self, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -527,6 +532,8 @@ class Game:
         best: np.ndarray,
         best_pos: np.ndarray,
     ) -> np.ndarray:
+        """The follows of the module docstring: feed a safe partner, else win as cheaply
+        as is safe, else throw low."""
         t, trump_mask = self.t, self.trump_mask
         winner_seat = (self.leader + best_pos) % t.players
         partner_winning = t.team[winner_seat] == t.team[seat]
