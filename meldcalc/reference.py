@@ -49,8 +49,9 @@ from meldcalc.simulate import (
 from meldcalc.solve import card_values_many
 from meldcalc.variant import Variant
 
-#: Layouts per decision and the tricks left from which values are exact: measured in
-#: bench/strength.py (see the README) as the best strength for the time.
+#: Layouts per decision and the tricks left from which values are exact. Against the
+#: policy, exact from 5, 6, 7 or 8 tricks left and 24 or 48 layouts were alike within the
+#: noise of 40-deal duplicate samples, and exact from 8 cost 17 times the time of 6.
 LAYOUTS = 24
 EXACT_FROM = 6
 
@@ -234,7 +235,8 @@ class Reference:
 
     def values(self, game: Game, rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
-        the mean value of each over the layouts, in points for the seat's own side."""
+        the mean value of each over the layouts, higher is better for the seat's side
+        (seat 0's side's points from here on, negated for the other side)."""
         if not len(rows):
             return []
         legal, held = game.legal()[rows], game.held()
