@@ -473,7 +473,8 @@ def _played(
     from meldcalc.play import winning_position
 
     table = Table.of(variant, trump)
-    out = Game.from_counts(table, seats[None], variant.deck.copies).play(record=True)
+    shown = melded_planes(variant, [seats[None]], [trump])
+    out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)
     cards, order = out.cards[0].tolist(), out.seats[0].tolist()
     tricks, players = [], variant.players
     for start in range(0, len(cards), players):
