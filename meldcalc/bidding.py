@@ -377,7 +377,8 @@ def simulate_chunk(
     hands, remaining = ready.planes(variant.deck.copies)
     trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
     table = Table.of(variant, trump_of_deal)
-    points = play_out(Game(table, hands, remaining), variant, endgame)
+    shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
+    points = play_out(Game(table, hands, remaining, shown=shown), variant, endgame)
     return ready.samples(points)
 
 
@@ -537,6 +538,26 @@ def _bury_seen(
     meld = engine_for(variant).best(full, setup.trump).total
     buried = sum(variant.counters.get(card.rank, 0) for card in setup.bury.cards())
     return seats, np.full(size, meld, dtype=np.int64), np.full(size, buried, dtype=np.int64)
+
+
+def melded_planes(variant: Variant, seats: list[np.ndarray], trumps: list[Suit]) -> np.ndarray:
+    """What every seat lays on the table before play, as `Game` takes it: ``seats`` holds
+    the (size, players, 24) hands of each block of deals, in the order they are played,
+    ``trumps`` the trump of each block; hands shared by several blocks are scored once."""
+    players, engine = seats[0].shape[1], engine_for(variant)
+    wanted: dict[int, list[Suit]] = {}
+    for hands, trump in zip(seats, trumps):
+        wanted.setdefault(id(hands), []).append(trump)
+    melded = {
+        id(hands): engine.melded(
+            hands.reshape(-1, NUM_CARDS), list(dict.fromkeys(wanted[id(hands)]))
+        )
+        for hands in {id(hands): hands for hands in seats}.values()
+    }
+    shown = [melded[id(hands)][trump] for hands, trump in zip(seats, trumps)]
+    return planes_from_counts(
+        np.concatenate(shown).reshape(-1, players, NUM_CARDS), variant.deck.copies
+    )
 
 
 def _partner_melds(
@@ -708,7 +729,8 @@ def _played(
     from meldcalc.play import winning_position
 
     table = Table.of(variant, trump)
-    out = Game.from_counts(table, seats[None], variant.deck.copies).play(record=True)
+    shown = melded_planes(variant, [seats[None]], [trump])
+    out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)
     cards, order = out.cards[0].tolist(), out.seats[0].tolist()
     tricks, players = [], variant.players
     for start in range(0, len(cards), players):

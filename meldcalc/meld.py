@@ -246,25 +246,33 @@ class MeldEngine:
         solved = [_batch_scores(component, counts, radix) for component in self.unique]
         return {trump: sum(pick(solved)) for trump, pick in self._pick.items()}
 
-    def used_copies(self, counts: np.ndarray, trump: Suit) -> np.ndarray:
-        """(N, 24): the copies of each card the best meld under ``trump`` of each row of
-        ``counts`` (N, 24) lays down: what a player keeps to keep its meld.
+    def melded(self, counts: np.ndarray, trumps: Sequence[Suit]) -> dict[Suit, np.ndarray]:
+        """The cards many hands lay on the table with their best meld under each of
+        ``trumps``: ``counts`` (N, 24) in, (N, 24) per trump out. What the other seats see
+        before the first lead.
 
-        Like `totals`, each component is solved once per distinct pattern of its cards."""
+        A card serves one meld of each class, so a class shows the sum of its melds' cards
+        and the hand shows, card by card, the most any class needs (never more than it
+        holds). Each component is solved once per distinct count pattern in the batch, and
+        once for all the trumps it does not depend on.
+        """
         import numpy as np
 
-        used = {cls: np.zeros(counts.shape, dtype=np.int64) for cls in self.variant.classes}
-        radix = int(counts.max()) + 1
-        for component in self.components[trump]:
-            cards = list(component.cards)
-            held = counts[:, cards]
-            keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))
-            _, first, where = np.unique(keys, return_index=True, return_inverse=True)
-            answers = [component.best(_spread(cards, p)) for p in held[first].tolist()]
-            for cls, table in _class_usage(answers).items():
-                used[cls] += table[where.ravel()]
-        most = np.max(list(used.values()), axis=0) if used else np.zeros_like(counts)
-        return np.minimum(most, counts)
+        classes = self.variant.classes
+        needed = {id(c): c for trump in trumps for c in self.components[trump]}
+        usage = {key: _batch_usage(component, counts, classes) for key, component in needed.items()}
+        shown = {}
+        for trump in trumps:
+            per_class = np.zeros((len(counts), len(classes), NUM_CARDS), dtype=np.int8)
+            for component in self.components[trump]:
+                per_class[:, :, list(component.cards)] += usage[id(component)]
+            shown[trump] = np.minimum(per_class.max(axis=1), counts)
+        return shown
+
+    def used_copies(self, counts: np.ndarray, trump: Suit) -> np.ndarray:
+        """(N, 24): the copies of each card the best meld under ``trump`` of each row of
+        ``counts`` lays down: what a player keeps to keep its meld."""
+        return self.melded(counts, [trump])[trump]
 
     def all_trumps(self, hand: Hand) -> list[MeldResult]:
         """The best meld under each trump, best first (ties in suit order S H D C)."""
@@ -284,24 +292,9 @@ def _batch_scores(component: Component, counts: np.ndarray, radix: int) -> np.nd
         copies = np.min([counts[:, card] // need for card, need in item.needs], axis=0)
         values = [item.rule.value(k) for k in range(int(copies.max()) + 1)]
         return np.array(values, dtype=np.int64)[copies]
-    cards = list(component.cards)
-    held = counts[:, cards]
-    keys = held @ (radix ** np.arange(len(cards), dtype=np.int64))
-    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
-    scores = [component.best(_spread(cards, pattern)).score for pattern in held[first].tolist()]
+    where, patterns = _patterns(component, counts, radix)
+    scores = [component.best(_spread(component.cards, pattern)).score for pattern in patterns]
     return np.array(scores, dtype=np.int64)[where]
-
-
-def _class_usage(answers: list[Answer]) -> dict[str, np.ndarray]:
-    """For each class: (len(answers), 24) copies of each card the answers' melds use in it."""
-    import numpy as np
-
-    tables: dict[str, np.ndarray] = {}
-    for row, answer in enumerate(answers):
-        for cls, counts in class_usage(answer.melds).items():
-            tables.setdefault(cls, np.zeros((len(answers), NUM_CARDS), dtype=np.int64))
-            tables[cls][row] = counts
-    return tables
 
 
 def class_usage(melds: Sequence[Meld]) -> dict[str, list[int]]:
@@ -324,7 +317,40 @@ def meld_copies(hand: Hand, result: MeldResult) -> list[int]:
     return [min(a, b) for a, b in zip(most, hand.counts)]
 
 
-def _spread(cards: list[int], counts: list[int]) -> list[int]:
+def _batch_usage(component: Component, counts: np.ndarray, classes: tuple[str, ...]) -> np.ndarray:
+    """(N, classes, len(component.cards)): the copies of the component's cards its best
+    melds use in each hand, class by class."""
+    import numpy as np
+
+    cards = list(component.cards)
+    pattern_of, patterns = _patterns(component, counts)
+    answers = [component.best(_spread(cards, pattern)) for pattern in patterns]
+    return np.array([_usage(answer, classes, cards) for answer in answers], np.int8)[pattern_of]
+
+
+def _patterns(
+    component: Component, counts: np.ndarray, radix: int | None = None
+) -> tuple[np.ndarray, list[list[int]]]:
+    """The distinct count patterns of ``component``'s cards among the rows of ``counts``,
+    and which pattern each row has."""
+    import numpy as np
+
+    held = counts[:, list(component.cards)]
+    radix = radix or int(counts.max()) + 1
+    keys = held @ (radix ** np.arange(held.shape[1], dtype=np.int64))
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    return where.reshape(-1), held[first].tolist()
+
+
+def _usage(answer: Answer, classes: tuple[str, ...], cards: list[int]) -> list[list[int]]:
+    """(classes, len(cards)) copies of each of ``cards`` the melds of ``answer`` use,
+    class by class."""
+    per_class = class_usage(answer.melds)
+    unused = [0] * NUM_CARDS
+    return [[per_class.get(name, unused)[card] for card in cards] for name in classes]
+
+
+def _spread(cards: Sequence[int], counts: list[int]) -> list[int]:
     """24 per-card counts holding ``counts`` at ``cards`` and nothing else."""
     full = [0] * NUM_CARDS
     for card, count in zip(cards, counts):
@@ -411,6 +437,22 @@ def engine_for(variant: Variant) -> MeldEngine:
     if engine is None or engine.variant is not variant:
         engine = _ENGINES[id(variant)] = MeldEngine(variant)
     return engine
+
+
+def melded_cards(variant: Variant, counts: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+    """The cards every seat lays on the table with its best meld: ``counts`` (N, players,
+    24) hands, ``trumps`` (N,) suit indices; returns (N, players, 24) counts."""
+    import numpy as np
+
+    engine = engine_for(variant)
+    shown = np.zeros_like(counts)
+    for trump in SUITS:
+        rows = np.flatnonzero(trumps == trump.index)
+        if len(rows):
+            hands = counts[rows].reshape(-1, NUM_CARDS)
+            melded = engine.melded(hands, [trump])[trump]
+            shown[rows] = melded.reshape(len(rows), *counts.shape[1:])
+    return shown
 
 
 def best_meld(hand: Hand, variant: Variant, trump: Suit) -> MeldResult:

@@ -7,18 +7,30 @@ card and the highest set bit its lowest card; the trick rules and the policy are
 handful of bitwise operations over arrays of deals.
 
 The policy (`choose`) plays every seat, using only what that seat may know: its own hand,
-the cards played, and therefore the union of the unseen cards.
+the cards played, and what the others have shown (`Game`): a card another seat "may hold"
+is one not yet played nor in the seat's own hand that the other has not shown it lacks.
 
 As leader:
-  1. lead trump from the top while the side holds at least half of the trumps still unseen
-     (drawing trump when long in it);
-  2. else cash a sure winner: a non-trump card no unseen card of its suit outranks;
-  3. else lead the lowest card of a non-trump suit (the lowest trump if only trumps remain).
-Following:
-  1. when a partner is winning the trick safely (last to play, or with a boss trump), feed
-     it counters: a ten, else a king, else an ace, outside trump;
-  2. else, able to win: in last seat win as cheaply as possible, otherwise with the highest
-     card that wins;
+  1. cash a boss: a plain card no opponent may beat (none may hold a higher card of its
+     suit) in a suit no opponent may trump (known void in it, and it may hold a trump); a
+     singleton boss first, to make a void;
+  2. else lead to a partner's ruff: the lowest plain card (worth no points if it can) of a
+     suit the partner is known void in, while it may hold a trump and no opponent may trump;
+  3. else draw trump, while an opponent may hold one and the seat holds the top trump or
+     at least two and half of those unseen: the top trump if it is a boss, else the lowest
+     (the others must head it and spend their high trumps);
+  4. else lead low: the lowest plain card worth no points, preferring a suit where the
+     partner melded a card no opponent may beat (to its shown strength), then suits no
+     opponent may trump nor has melded a card above all of the seat's (not into a known
+     void or a known boss); else the lowest plain card.
+Following (the "later opponents" are those still to play to the trick):
+  1. when a partner is winning the trick and no later opponent may beat its card (a higher
+     card of its suit, or a trump from one known void in the led suit), feed it counters:
+     a ten, else a king, else an ace, outside trump; before last seat never a card that
+     would win a trick of its own (no unseen card outranks it);
+  2. else, able to win: with the cheapest card no later opponent may beat, or failing one
+     the cheapest card that wins now (second to a trump lead, always the cheapest: the
+     top trumps keep for later);
   3. else throw the lowest card, keeping counters off the opponents' trick.
 Legality is never the policy's business: it only ever picks among the legal cards, and
 void of the led suit the rules make it trump (and over-trump) where it must.
@@ -61,6 +73,33 @@ def _outranked(mask: np.ndarray) -> np.ndarray:
     for _ in range(len(RANKS) - 2):
         below |= below << 4
     return below
+
+
+def _prefer(cards: np.ndarray, better: np.ndarray) -> np.ndarray:
+    """``better`` in the deals where it holds a card, else ``cards``."""
+    return np.where(better != 0, better, cards)
+
+
+def _singletons(mask: np.ndarray) -> np.ndarray:
+    """The cards of ``mask`` that are alone in their suit."""
+    alone = np.zeros_like(mask)
+    for suit in SUIT_MASK:
+        cards = mask & suit
+        alone |= np.where(np.bitwise_count(cards) == 1, cards, 0)
+    return alone
+
+
+def _suits(mask: np.ndarray) -> np.ndarray:
+    """The suits (a 4-bit nibble) with a card in ``mask``: rank-major bits fold onto the
+    lowest nibble."""
+    folded = mask | (mask >> 4)
+    folded |= folded >> 8
+    return (folded | (folded >> 16)) & 0xF
+
+
+def _of_suits(suits: np.ndarray) -> np.ndarray:
+    """Every card of the suits of a 4-bit nibble."""
+    return (suits & 0xF) * MASK(0x111111)
 
 
 def _take_one(planes: np.ndarray, mask: np.ndarray, at: np.ndarray | slice) -> None:
@@ -133,8 +172,34 @@ class PlayOut:
     seats: np.ndarray | None = None  # (N, plays)
 
 
+@dataclass(frozen=True)
+class Threat:
+    """What the opponents still to play to a trick may hold, per deal: ``follows``, cards of
+    the led suit; ``ruffs``, trumps of those known to be void in the led suit."""
+
+    follows: np.ndarray
+    ruffs: np.ndarray
+
+    def unbeaten(self, cards: np.ndarray, led_suit: np.ndarray, trump: np.ndarray) -> np.ndarray:
+        """The cards of ``cards`` (each a candidate to win the trick) that no card the
+        opponents may play could beat."""
+        trump_led = led_suit == trump
+        in_led = cards & SUIT_MASK[led_suit]
+        trumps = np.where(trump_led, 0, cards & SUIT_MASK[trump])
+        may_ruff = (self.ruffs != 0) & ~trump_led
+        plain_ok = np.where(may_ruff, 0, in_led & ~_outranked(self.follows))
+        return plain_ok | (trumps & ~_outranked(self.ruffs))
+
+
 class Game:
-    """A batch of deals in progress; `play` runs them to the end."""
+    """A batch of deals in progress, all at the same point of play.
+
+    `play` runs them to the end with the policy. Step by step, `legal`, `policy_cards` and
+    `advance` let another player (the exact reference of `meldcalc.reference`) choose the
+    cards of some seats. Besides the hands, a game keeps what the table has seen, which
+    every seat may use: the cards played (``remaining``), the cards each seat melded and
+    still holds (``shown``) and the cards each seat has shown it does not hold (``lacks``).
+    """
 
     def __init__(
         self,
@@ -144,23 +209,39 @@ class Game:
         leader: np.ndarray | int = 0,
         random_seats: tuple[int, ...] = (),
         rng: np.random.Generator | None = None,
+        shown: np.ndarray | None = None,
+        trick: np.ndarray | None = None,
     ) -> None:
         """``hands``: (copies, N, players) planes of every seat's hand; ``remaining``:
-        (copies, N) planes of every card still to be played (the union of the hands)."""
+        (copies, N) planes of every card still to be played (the union of the hands).
+        ``shown``: (copies, N, players) planes of the cards each seat melded (laid on the
+        table, so known to all), or None. ``trick``: (N, k) canonical cards already played
+        to the current trick by ``leader`` and the next seats (``hands`` without them)."""
         self.hands = hands.copy()
-        self.n = hands.shape[1]
+        copies, self.n, players = hands.shape
         # every card not yet played: what a seat cannot see is this less its own hand
         self.remaining = remaining.copy()
         self.t = table = replace(table, trump=np.broadcast_to(table.trump, (self.n,)))
         self.trump_mask = SUIT_MASK[table.trump]
+        self.valued = MASK(sum(1 << bit for bit in range(BITS) if table.points[bit]))
         self.trumps_left = np.bitwise_count(remaining & self.trump_mask).sum(axis=0, dtype=np.int32)
         self.rows = np.arange(self.n)
         # (copies, N * players): a seat's hand in deal d sits at d * players + seat
-        self.flat = self.hands.reshape(len(self.hands), -1)
-        self.at = self.rows * table.players  # where the seat to play sits in flat, per deal
+        self.flat = self.hands.reshape(copies, -1)
+        self.shown = None if shown is None else shown.reshape(copies, -1).copy()
+        self.lacks = np.zeros(self.n * players, dtype=MASK)
         self.leader = np.broadcast_to(np.asarray(leader, dtype=np.int64), (self.n,)).copy()
-        self.random_seats = np.isin(np.arange(table.players), random_seats)
+        self.random_seats = np.isin(np.arange(players), random_seats)
         self.rng = rng or np.random.default_rng(0)
+        self.team_points = np.zeros((self.n, 2), dtype=np.int64)
+        self.cards_left = int(np.bitwise_count(hands).sum(axis=(0, 2)).max())
+        self.on_table = np.zeros((self.n, players), dtype=np.int64)  # bits, by position
+        self.position = 0
+        self.best = self.best_pos = np.zeros(self.n, dtype=np.int64)
+        self._log: tuple[list, list] | None = None
+        self._seat_up()
+        for column in () if trick is None else np.asarray(trick).T:
+            self._place(BIT_OF[column])
 
     @classmethod
     def from_counts(cls, table: Table, counts: np.ndarray, copies: int, **options: object) -> Game:
@@ -170,56 +251,138 @@ class Game:
 
     def play(self, record: bool = False, leave: int = 0) -> PlayOut:
         """Play every deal to the end, or until ``leave`` tricks are left (for an exact
-        endgame: `held` then gives the hands, ``self.leader`` who leads)."""
-        t, n = self.t, self.n
-        tricks = int(np.bitwise_count(self.hands[..., 0]).sum(axis=0).max())
-        team_points = np.zeros((n, 2), dtype=np.int64)
-        cards, seats = [], []
-        for trick in range(tricks - leave):
-            last = trick == tricks - 1
-            played, won_by = self._trick(cards if record else None, seats if record else None, last)
-            value = t.points[played].sum(axis=1) + (t.last_trick if trick == tricks - 1 else 0)
-            team_points[self.rows, t.team[won_by]] += value
-            self.leader = won_by
+        endgame: `held` then gives the hands, ``self.leader`` who leads). The points are
+        those taken since the game began; ``record`` lists the cards played by this call."""
+        if record:
+            self.record()
+        for _ in range(self.cards_left - leave * self.t.players):
+            if self.cards_left <= self.t.players:  # the last trick: nothing to choose
+                self.advance(lowest_bit_index(self.flat[0, self.at]))
+            else:
+                self.advance(self.policy_cards())
         if not record:
-            return PlayOut(team_points)
-        return PlayOut(team_points, CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1))
+            return PlayOut(self.team_points.copy())
+        return PlayOut(self.team_points.copy(), *self.recorded())
+
+    def record(self) -> None:
+        """Keep every card played from now on, for `recorded`."""
+        self._log = ([], [])
+
+    def recorded(self) -> tuple[np.ndarray, np.ndarray]:
+        """(N, plays) canonical cards played since `record`, and the seats that played them."""
+        assert self._log is not None, "record() first"
+        cards, seats = self._log
+        self._log = None
+        if not cards:
+            return np.zeros((self.n, 0), dtype=np.int64), np.zeros((self.n, 0), dtype=np.int64)
+        return CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1)
 
     def held(self) -> np.ndarray:
         """(N, players, 24) per-card counts of the cards each seat still holds."""
         return counts_from_planes(self.hands)
 
-    def _trick(
-        self, cards: list | None, seats: list | None, forced: bool = False
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Play one trick in every deal: the bits played, and the seat that won it.
+    # --- step by step ----------------------------------------------------------------------
 
-        ``forced``: each seat has one card left, so there is nothing to choose."""
-        t, rows = self.t, self.rows
-        played = np.zeros((self.n, t.players), dtype=np.int64)
-        best = best_pos = None
-        for position in range(t.players):
-            seat = (self.leader + position) % t.players
-            self.at = rows * t.players + seat
-            held = self.flat[0, self.at]
-            if forced:
-                bit = lowest_bit_index(held)
-            else:
-                legal = held if best is None else self._legal(held, played[:, 0], best)
-                bit = self._choose(seat, held, legal, position, best, best_pos)
-            self._remove(seat, bit)
-            self.trumps_left -= (bit & 3) == t.trump
-            played[:, position] = bit
-            if best is None:
-                best, best_pos = bit, np.zeros(self.n, dtype=np.int64)
-            else:
-                wins = self._beats(bit, best)
-                best = np.where(wins, bit, best)
-                best_pos = np.where(wins, position, best_pos)
-            if cards is not None:
-                cards.append(bit)
-                seats.append(seat)
-        return played, (self.leader + best_pos) % t.players
+    @property
+    def over(self) -> bool:
+        return self.cards_left == 0
+
+    def legal(self) -> np.ndarray:
+        """The cards (bits) the seat to play may play, per deal."""
+        held = self.flat[0, self.at]
+        return held if self.position == 0 else self._legal(held, self.on_table[:, 0], self.best)
+
+    def policy_cards(self) -> np.ndarray:
+        """The card (bit) the policy plays for the seat to play, per deal."""
+        held = self.flat[0, self.at]
+        return self._choose(self.seat, held, self.legal())
+
+    def advance(self, bit: np.ndarray) -> None:
+        """Play one card (bit) in every deal, from the hand of the seat to play."""
+        self._remove(bit)
+        self._place(bit)
+
+    def fork(self, rows: np.ndarray, hands: np.ndarray) -> Game:
+        """Deals ``rows`` of this game as they stand, with ``hands`` ((copies, len(rows),
+        players) planes of the same cards, dealt otherwise) in place of the real ones: the
+        layouts a Monte Carlo player plays out from here."""
+        players = self.t.players
+        shown = None if self.shown is None else self.shown.reshape(self.hands.shape)[:, rows]
+        t = replace(self.t, trump=self.t.trump[rows])
+        game = Game(t, hands, self.remaining[:, rows], self.leader[rows], rng=self.rng, shown=shown)
+        game.lacks = self.lacks.reshape(-1, players)[rows].ravel()
+        game.on_table = self.on_table[rows]
+        game.position, game.best, game.best_pos = (
+            self.position,
+            self.best[rows],
+            self.best_pos[rows],
+        )
+        game.cards_left = self.cards_left
+        game._seat_up()
+        return game
+
+    # --- the table --------------------------------------------------------------------------
+
+    def _seat_up(self) -> None:
+        """The seat to play in each deal, and where its hand sits in ``flat``."""
+        self.seat = (self.leader + self.position) % self.t.players
+        self.at = self.rows * self.t.players + self.seat
+
+    def _place(self, bit: np.ndarray) -> None:
+        """Put one card (bit) per deal on the table for the seat to play; close the trick
+        once every seat has played to it."""
+        t = self.t
+        if self._log is not None:
+            self._log[0].append(bit)
+            self._log[1].append(self.seat)
+        if self.position == 0:
+            self.best, self.best_pos = bit, np.zeros(self.n, dtype=np.int64)
+        else:
+            self._learn(bit)
+            wins = self._beats(bit, self.best)
+            self.best = np.where(wins, bit, self.best)
+            self.best_pos = np.where(wins, self.position, self.best_pos)
+        self.on_table[:, self.position] = bit
+        self.position += 1
+        if self.position == t.players:
+            self._close_trick()
+        self._seat_up()
+
+    def _close_trick(self) -> None:
+        t = self.t
+        won_by = (self.leader + self.best_pos) % t.players
+        value = t.points[self.on_table].sum(axis=1) + (t.last_trick if self.over else 0)
+        self.team_points[self.rows, t.team[won_by]] += value
+        self.leader, self.position = won_by, 0
+
+    def _learn(self, bit: np.ndarray) -> None:
+        """What a follower's card tells the table about its hand (RULES.md "Trick play"):
+        off the led suit it has none of it, and no trump unless it trumped; under the duty
+        to head or to over-trump, a card that does not beat the trick means no card that
+        would."""
+        t, best = self.t, self.best
+        led_suit, best_suit, suit = self.on_table[:, 0] & 3, best & 3, bit & 3
+        off = suit != led_suit
+        lacks = np.where(off, SUIT_MASK[led_suit], 0)
+        lacks |= np.where(off & (suit != t.trump), self.trump_mask, 0)
+        higher = ABOVE[best] & SUIT_MASK[best_suit]
+        if t.overtrump:
+            under = off & (suit == t.trump) & (best_suit == t.trump) & (bit >= best)
+            lacks |= np.where(under, higher, 0)
+        below = (
+            ~off & (best_suit == led_suit) & (bit >= best) & self._must_head(led_suit, best_suit)
+        )
+        lacks |= np.where(below, higher, 0)
+        self.lacks[self.at] |= lacks.astype(MASK)
+
+    def _must_head(self, led_suit: np.ndarray, best_suit: np.ndarray) -> np.ndarray | bool:
+        """Whether a follower of the led suit must beat the winning card, if it can."""
+        t = self.t
+        if t.head == "always":
+            return (best_suit != t.trump) | (led_suit == t.trump)  # not once trumped
+        if t.head == "trump-led":
+            return led_suit == t.trump
+        return False
 
     def _beats(self, bit: np.ndarray, best: np.ndarray) -> np.ndarray:
         suit, best_suit = (bit & 3), (best & 3)
@@ -232,14 +395,8 @@ class Game:
         t = self.t
         led_suit, best_suit = (led & 3), (best & 3)
         follow = held & SUIT_MASK[led_suit]
-        trumped = (best_suit == t.trump) & (led_suit != t.trump)
         higher = np.where(best_suit == led_suit, follow & ABOVE[best], 0)
-        if t.head == "always":
-            must_head = ~trumped
-        elif t.head == "trump-led":
-            must_head = led_suit == t.trump
-        else:
-            must_head = np.zeros(self.n, dtype=bool)
+        must_head = self._must_head(led_suit, best_suit)
         following = np.where(must_head & (higher != 0), higher, follow)
         trumps = held & self.trump_mask
         over = np.where(best_suit == t.trump, trumps & ABOVE[best], 0)
@@ -247,11 +404,17 @@ class Game:
             trumps = np.where(over != 0, over, trumps)
         return np.where(follow != 0, following, np.where(trumps != 0, trumps, held))
 
-    def _remove(self, seat: np.ndarray, bit: np.ndarray) -> None:
-        """Take one copy of each played card out of its seat's hand (the top plane first)."""
+    def _remove(self, bit: np.ndarray) -> None:
+        """Take one copy of each played card out of its seat's hand (the top plane first).
+        A copy of a card the seat melded is no longer known to be in its hand: the table
+        cannot tell the melded copy from another, so one known copy goes."""
         at, mask = self.at, ONE << bit
         _take_one(self.flat, mask, at)
         _take_one(self.remaining, mask, slice(None))
+        if self.shown is not None:
+            _take_one(self.shown, mask, at)
+        self.trumps_left -= (bit & 3) == self.t.trump
+        self.cards_left -= 1
 
     def _unseen_cards(self) -> np.ndarray:
         """For each deal: the cards the seat to play cannot see (a copy is in another hand).
@@ -270,36 +433,96 @@ class Game:
         mine = np.bitwise_count(self.flat[:, self.at] & self.trump_mask).sum(axis=0)
         return mine, self.trumps_left - mine
 
-    def _choose(
-        self,
-        seat: np.ndarray,
-        held: np.ndarray,
-        legal: np.ndarray,
-        position: int,
-        best: np.ndarray | None,
-        best_pos: np.ndarray | None,
-    ) -> np.ndarray:
-        if best is None:
+    def _choose(self, seat: np.ndarray, held: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        self._unseen = self._unseen_cards()  # read by the rules below, once per decision
+        if self.position == 0:
             choice = self._lead(seat, held)
         else:
-            choice = self._follow(seat, legal, position, best, best_pos)
+            choice = self._follow(seat, legal, self.position, self.best, self.best_pos)
         if self.random_seats.any():
             randomly = self.random_seats[seat]
             choice = np.where(randomly, self._random(legal), choice)
         return choice
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
+        """The leads of the module docstring, the first that applies: cash a boss, lead to
+        a partner's ruff, draw trump, lead low."""
         trump_mask = self.trump_mask
-        unseen = self._unseen_cards()
-        my_trumps, unseen_trumps = self._trump_counts()
-        mine = held & trump_mask
-        draw = (mine != 0) & (unseen_trumps > 0) & (2 * my_trumps >= unseen_trumps)
-        # a boss: the seat's top card of a plain suit that no unseen card of the suit outranks
-        bosses = held & ~_outranked(held) & ~_outranked(unseen) & ~trump_mask
+        foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
-        low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(held))
-        choice = np.where(bosses != 0, lowest_bit_index(bosses), low)
-        return np.where(draw, lowest_bit_index(mine), choice)
+        bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
+        cash = _prefer(bosses, _singletons(held) & bosses)
+        to_ruff = plain & partner_ruffs & ~ruffed
+        to_ruff = _prefer(to_ruff, to_ruff & ~self.valued)
+        draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
+        choice = np.where(draw, trump, self._low_lead(seat, held, foes, ruffed))
+        choice = np.where(to_ruff != 0, highest_bit_index(to_ruff), choice)
+        return np.where(bosses != 0, lowest_bit_index(cash), choice)
+
+    def _trump_lead(
+        self, mine: np.ndarray, foe_trumps: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Whether to draw trump, and with which: while an opponent may hold one and the
+        seat holds the top trump or is long in trump; the top trump if it is a boss, else
+        the lowest (the opponents must head it and spend their high trumps)."""
+        my_trumps, unseen_trumps = self._trump_counts()
+        top = lowest_bit_index(mine)
+        boss = (mine & (ONE << top) & ~_outranked(foe_trumps)) != 0
+        long = (my_trumps >= 2) & (2 * my_trumps >= unseen_trumps)
+        draw = (mine != 0) & (foe_trumps != 0) & (boss | long)
+        return draw, np.where(boss, top, highest_bit_index(mine))
+
+    def _low_lead(
+        self, seat: np.ndarray, held: np.ndarray, foes: np.ndarray, ruffed: np.ndarray
+    ) -> np.ndarray:
+        """The lowest plain card worth no points: first in a suit where the partner has
+        melded a card no opponent may beat; else outside the suits where an opponent may
+        trump or has melded a card above all of the seat's; else outside those it may
+        trump; else anywhere. Failing those, the lowest plain card, else the lowest card."""
+        plain = held & ~self.trump_mask
+        blank = plain & ~self.valued
+        foe_shown, friend_shown = self._shown_by_sides(seat)
+        foe_tops = _of_suits(_suits(foe_shown & ~_outranked(held)))
+        friend_tops = _of_suits(_suits(friend_shown & ~_outranked(foes) & ~self.trump_mask))
+        safe = blank & ~ruffed
+        for better in (plain, blank, safe, safe & ~foe_tops, safe & friend_tops):
+            held = _prefer(held, better)
+        return highest_bit_index(held)
+
+    def _shown_by_sides(self, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The melded cards the opponents still hold, and those the partners still hold."""
+        players = self.t.players
+        foes = np.zeros(self.n, dtype=MASK)
+        friends = np.zeros(self.n, dtype=MASK)
+        if self.shown is None:
+            return foes, friends
+        for k in range(1, players):
+            other = (seat + k) % players
+            shown = self.shown[0, self.rows * players + other]
+            foe = self.t.team[other] != self.t.team[seat]
+            foes |= np.where(foe, shown, 0)
+            friends |= np.where(foe, 0, shown)
+        return foes, friends
+
+    def _ruffs(
+        self, seat: np.ndarray, unseen: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cards some opponent may hold; the plain suits (as masks) an opponent may
+        trump (it is known void in them and may hold a trump); those a partner may trump."""
+        t, players = self.t, self.t.players
+        foes = np.zeros(self.n, dtype=MASK)
+        ruffed = np.zeros(self.n, dtype=MASK)
+        partner_ruffs = np.zeros(self.n, dtype=MASK)
+        for k in range(1, players):
+            other = (seat + k) % players
+            foe = t.team[other] != t.team[seat]
+            may = unseen & ~self.lacks[self.rows * players + other]
+            foes |= np.where(foe, may, 0)
+            void = _of_suits(~_suits(may)) & ~self.trump_mask
+            ruffs = np.where((may & self.trump_mask) != 0, void, 0)
+            ruffed |= np.where(foe, ruffs, 0)
+            partner_ruffs |= np.where(foe, 0, ruffs)
+        return foes, ruffed, partner_ruffs
 
     def _follow(
         self,
@@ -309,30 +532,54 @@ class Game:
         best: np.ndarray,
         best_pos: np.ndarray,
     ) -> np.ndarray:
+        """The follows of the module docstring: feed a safe partner, else win as cheaply
+        as is safe, else throw low."""
         t, trump_mask = self.t, self.trump_mask
         winner_seat = (self.leader + best_pos) % t.players
         partner_winning = t.team[winner_seat] == t.team[seat]
-        last = position == t.players - 1
-        best_suit = best & 3
+        led_suit, best_suit = self.on_table[:, 0] & 3, best & 3
+        threat = self._later_foes(seat, position, led_suit)
         wins = legal & ABOVE[best] & SUIT_MASK[best_suit]
         wins |= np.where(best_suit != t.trump, legal & trump_mask, 0)
-        if last:
-            safe = partner_winning
-            take = highest_bit_index(wins)
-        else:
-            unseen = self._unseen_cards()
-            boss_trump = (best_suit == t.trump) & ((unseen & trump_mask & ABOVE[best]) == 0)
-            safe = partner_winning & boss_trump
-            take = lowest_bit_index(wins)
+        safe_wins = threat.unbeaten(wins, led_suit, t.trump)
+        if position == 1:  # second to a trump lead: head cheaply, keep the top trumps
+            safe_wins = np.where(led_suit == t.trump, 0, safe_wins)
+        holds = threat.unbeaten(ONE << best, led_suit, t.trump) != 0
+        take = np.where(safe_wins != 0, highest_bit_index(safe_wins), highest_bit_index(wins))
         plain = legal & ~trump_mask
         low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
-        # the counters to feed: tens first, then kings, then aces (rank-major nibbles)
-        counters = plain & 0xF  # aces
+        feed = self._feed(plain, position, low)
+        safe = partner_winning & holds
+        return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+
+    def _feed(self, plain: np.ndarray, position: int, low: np.ndarray) -> np.ndarray:
+        """The counter to give a partner's safe trick: a ten, else a king, else an ace,
+        outside trump; before last seat never a card that would win a trick of its own
+        (no unseen card outranks it), else ``low``."""
+        if position < self.t.players - 1:
+            plain &= _outranked(self._unseen)
+        counters = plain & 0xF  # aces (rank-major nibbles)
         for nibble in (0xF00, 0xF0):  # kings, then tens, each preferred over the last
             of_rank = plain & nibble
             counters = np.where(of_rank != 0, of_rank, counters)
-        feed = np.where(counters != 0, highest_bit_index(counters), low)
-        return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
+        return np.where(counters != 0, highest_bit_index(counters), low)
+
+    def _later_foes(self, seat: np.ndarray, position: int, led_suit: np.ndarray) -> Threat:
+        """What the opponents still to play to this trick may hold: cards of the led suit,
+        and (those known void in it) trumps."""
+        t, players = self.t, self.t.players
+        unseen = self._unseen
+        led_mask = SUIT_MASK[led_suit]
+        follows = np.zeros(self.n, dtype=MASK)
+        ruffs = np.zeros(self.n, dtype=MASK)
+        for k in range(1, players - position):
+            other = (seat + k) % players
+            foe = t.team[other] != t.team[seat]
+            may = unseen & ~self.lacks[self.rows * players + other]
+            void = (may & led_mask) == 0
+            follows |= np.where(foe, may & led_mask, 0)
+            ruffs |= np.where(foe & void, may & self.trump_mask, 0)
+        return Threat(follows, ruffs)
 
     def _random(self, legal: np.ndarray) -> np.ndarray:
         """A uniformly random legal card (for measuring the policy against chance)."""

@@ -12,9 +12,9 @@ from meldcalc.bidding import bury, deal_unseen, estimate, play_one
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.errors import UnsupportedError
-from meldcalc.meld import best_meld
+from meldcalc.meld import best_meld, melded_cards
 from meldcalc.play import legal_cards, winning_position
-from meldcalc.simulate import Game, Table
+from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import load_variant, shipped_names
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
@@ -33,7 +33,9 @@ def test_every_simulated_card_is_legal_played_once_and_points_add_up(name: str) 
     variant = load_variant(name)
     counts = _random_deals(variant, 1000, seed=len(variant.name))
     trumps = np.arange(len(counts)) % 4
-    out = Game.from_counts(Table.of(variant, trumps), counts, variant.deck.copies).play(record=True)
+    shown = planes_from_counts(melded_cards(variant, counts, trumps), variant.deck.copies)
+    table = Table.of(variant, trumps)
+    out = Game.from_counts(table, counts, variant.deck.copies, shown=shown).play(record=True)
     # trick points of both sides add up to the counters in play (the variant's total less
     # any widow, which this test leaves out) plus the last trick
     value = np.array([variant.counters.get(card.rank, 0) for card in CARDS])
@@ -159,11 +161,11 @@ def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
     variant = load_variant("double-deck")
     counts = _random_deals(variant, 200, seed=9)
     game = Game.from_counts(Table.of(variant, np.arange(200) % 4), counts, variant.deck.copies)
-    play_trick = game._trick
+    close_trick = game._close_trick
     checked = []
 
-    def checked_trick(*args):
-        result = play_trick(*args)
+    def checked_trick():
+        result = close_trick()
         hands = counts_from_planes(game.flat.reshape(game.hands.shape))
         assert (counts_from_planes(game.remaining) == hands.sum(axis=1)).all()
         trumps = np.bitwise_count(game.remaining & game.trump_mask).sum(axis=0)
@@ -171,7 +173,7 @@ def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
         checked.append(True)
         return result
 
-    game._trick = checked_trick
+    game._close_trick = checked_trick
     game.play()
     assert len(checked) == variant.hand_size
 

@@ -1,0 +1,138 @@
+"""Calibration: does `bid`'s P(make) come true when strong players play the hand?
+
+For ``--hands`` seeded random single-deck hands, `meldcalc.bidding.estimate` (the fast
+policy in self-play, ``--deals`` deals a trump) gives P(make) of every bid level it lists
+for its best trump. Then ``--fresh`` fresh deals of each hand (the other cards dealt anew)
+are played with that trump by the reference player (`meldcalc.reference`) in all four
+seats, and each listed level is made or not: the bidding side's meld (the bidder's and the
+partner's) plus its trick points reach it. Predictions are grouped in bands of P(make);
+per band: the mean prediction, the observed rate with its binomial standard error, and a
+standard error from resampling whole hands (the levels of one hand and its deals are not
+independent, so this one is the honest width).
+
+Usage: python bench/calibration.py [--hands H] [--fresh M] [--deals D] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from meldcalc.bidding import estimate
+from meldcalc.cards import Hand
+from meldcalc.deal import deal_counts
+from meldcalc.meld import engine_for
+from meldcalc.reference import Reference, play
+from meldcalc.variant import Variant, load_variant
+
+sys.path.insert(0, str(Path(__file__).parent))
+from strength import Deals, new_game
+
+BANDS = np.linspace(0, 1, 11)
+
+
+def predictions(variant: Variant, hands: np.ndarray, deals: int, seed: int) -> list:
+    """Per hand: its best trump and the (bid, P(make)) pairs `bid` lists for it."""
+    found = []
+    for number, counts in enumerate(hands):
+        report = estimate(Hand(counts.tolist()), variant, deals=deals, seed=seed + number)
+        found.append((report.best.trump, report.best.make))
+    return found
+
+
+def fresh_totals(
+    variant: Variant, hands: np.ndarray, trumps: list, fresh: int, seed: int
+) -> np.ndarray:
+    """(hands, fresh) totals of the bidding side (meld + tricks) in fresh deals played by the
+    reference in every seat."""
+    rng = np.random.default_rng(seed)
+    counts = np.concatenate(
+        [deal_counts(variant, fresh, rng, bidder=Hand(hand.tolist())) for hand in hands]
+    )[:, : variant.players]
+    trump_of = np.repeat([trump.index for trump in trumps], fresh)
+    player = Reference(variant, seed=seed)
+    points = play(new_game(variant, Deals(counts, trump_of)), dict.fromkeys(range(4), player))
+    engine = engine_for(variant)
+    meld = np.zeros(len(counts), dtype=np.int64)
+    for seat in (0, 2):
+        for trump in set(trumps):
+            rows = trump_of == trump.index
+            meld[rows] += engine.totals(counts[rows, seat])[trump]
+    return (meld + points[:, 0]).reshape(len(hands), fresh)
+
+
+def table(rows: list[tuple[int, float, bool]], hands: int, rng: np.random.Generator) -> str:
+    """The calibration table: per band of P(make), mean prediction, observed rate ± binomial
+    SE (± SE resampling hands), count."""
+    hand_of = np.array([r[0] for r in rows])
+    predicted = np.array([r[1] for r in rows])
+    made = np.array([r[2] for r in rows], dtype=float)
+    band = np.clip(np.digitize(predicted, BANDS) - 1, 0, len(BANDS) - 2)
+    resamples = [rng.integers(hands, size=hands) for _ in range(200)]
+    lines = ["P(make) band   predicted  observed ± SE (± SE by hand)   levels"]
+    for b in range(len(BANDS) - 1):
+        inside = band == b
+        if not inside.any():
+            continue
+        rate, n = made[inside].mean(), int(inside.sum())
+        se = np.sqrt(rate * (1 - rate) / n)
+        by_hand = _resampled_rates(hand_of, inside, made, resamples)
+        lines.append(
+            f"{BANDS[b]:.1f}-{BANDS[b + 1]:.1f}       {predicted[inside].mean():9.3f}"
+            f"  {rate:8.3f} ± {se:.3f} (± {by_hand:.3f})  {n:9}"
+        )
+    gap = made - predicted
+    lines.append(f"all levels: predicted {predicted.mean():.3f}, observed {made.mean():.3f}")
+    lines.append(f"mean (observed - predicted): {gap.mean():+.3f}")
+    return "\n".join(lines)
+
+
+def _resampled_rates(
+    hand_of: np.ndarray, inside: np.ndarray, made: np.ndarray, resamples: list[np.ndarray]
+) -> float:
+    """The standard deviation of a band's observed rate over resamplings of whole hands."""
+    per_hand_made = np.bincount(hand_of[inside], made[inside], minlength=hand_of.max() + 1)
+    per_hand_n = np.bincount(hand_of[inside], minlength=hand_of.max() + 1)
+    rates = []
+    for sample in resamples:
+        n = per_hand_n[sample].sum()
+        if n:
+            rates.append(per_hand_made[sample].sum() / n)
+    return float(np.std(rates))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--fresh", type=int, default=4, help="fresh deals of each hand")
+    parser.add_argument("--deals", type=int, default=2000, help="bid's deals a trump")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    variant = load_variant("single-deck")
+    hands = deal_counts(variant, args.hands, np.random.default_rng(args.seed))[:, 0]
+    start = time.perf_counter()
+    predicted = predictions(variant, hands, args.deals, args.seed * 10_000)
+    print(f"bid estimates: {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    start = time.perf_counter()
+    trumps = [trump for trump, _ in predicted]
+    totals = fresh_totals(variant, hands, trumps, args.fresh, args.seed + 1)
+    print(f"reference play: {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    rows = [
+        (hand, probability, bool(total >= bid))
+        for hand, (_, make) in enumerate(predicted)
+        for bid, probability in make
+        for total in totals[hand]
+    ]
+    print(
+        f"single-deck: {args.hands} seeded hands, bid's P(make) ({args.deals} deals a trump,"
+        f" its best trump) against {args.fresh} fresh deals each played by the reference"
+    )
+    print(table(rows, args.hands, np.random.default_rng(args.seed)))
+
+
+if __name__ == "__main__":
+    main()
