@@ -34,14 +34,14 @@ def house(variant: Variant, **rules: object) -> Variant:
     return dataclasses.replace(variant, house=dataclasses.replace(variant.house, **rules))
 
 
-@pytest.fixture(scope="module")
-def single() -> Variant:
-    return load_variant("single-deck")
+@pytest.fixture
+def single(single_deck: Variant) -> Variant:
+    return single_deck
 
 
-@pytest.fixture(scope="module")
-def double() -> Variant:
-    return load_variant("double-deck")
+@pytest.fixture
+def double(double_deck: Variant) -> Variant:
+    return double_deck
 
 
 def test_made_both_sides_add_meld_and_tricks(single: Variant) -> None:
