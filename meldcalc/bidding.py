@@ -13,11 +13,8 @@ so the numbers depend on the seed alone, never on how many processes (`--jobs`) 
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,6 +26,7 @@ from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.widow import burial_order
+from meldcalc.workers import worker_map
 
 CHUNK = 2000
 #: The band of bid levels shown: from the last made this often ...
@@ -305,45 +303,6 @@ def _run_chunks(
         )
         for s in setups
     }
-
-
-@contextlib.contextmanager
-def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
-    """``map``, or an ordered map over worker processes when more than one job is useful.
-
-    Never more workers than CPUs or tasks. The workers end with the run however it ends:
-    the pool is terminated on the way out (an error, Ctrl-C, SIGTERM turned into
-    SystemExit), and on Linux each worker is also told to die with its parent, should the
-    parent be killed outright."""
-    workers = worker_count(jobs, tasks)
-    if workers <= 1:
-        yield map
-        return
-    import multiprocessing
-
-    with multiprocessing.Pool(workers, initializer=_die_with_parent) as pool:
-        yield pool.imap
-
-
-def worker_count(jobs: int, tasks: int) -> int:
-    """Processes worth starting: never more than asked, than tasks, or than CPUs."""
-    return max(1, min(jobs, tasks, os.cpu_count() or 1))
-
-
-def _die_with_parent() -> None:
-    """In a worker: ask Linux for SIGTERM when the parent process dies (prctl
-    PR_SET_PDEATHSIG); elsewhere nothing, the parent's clean-up has to do."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's SystemExit: a worker
-    # stopped mid-task by an exception could die holding the pool's locks
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
 
 
 def _chunk_task(task: tuple) -> dict[Setup, Sample]:

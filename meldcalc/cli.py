@@ -809,7 +809,7 @@ def _solve_lines(
     """Batch: one position per input line, one record per line out, in input order and
     streaming (a bounded window of lines is in flight), so a million lines run in flat
     memory and can be sharded by splitting the input."""
-    from meldcalc.bidding import worker_map
+    from meldcalc.workers import worker_map
 
     task = functools.partial(
         _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
@@ -1088,7 +1088,7 @@ def _run() -> int:
     if problem is not None:
         _fail(problem)
         return EXIT_FAILURE
-    console.terminate_on_sigterm()
+    console.end_on_signals()
     try:
         code = app(prog_name="meldcalc", standalone_mode=False)
         sys.stdout.flush()

@@ -9,11 +9,12 @@ do ends in a traceback or in lost input:
 - writes to stdout that fail become `OutputError`: a closed pipe (``| head -1``) ends the
   run quietly with 141, as other Unix tools do; a full disk or a closed stdout is one line
   on stderr and exit code 1;
-- SIGTERM ends the run (and so the worker processes) with 143.
+- SIGTERM and Ctrl-C end the run, and its worker processes, with 143 and 130.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import signal
@@ -92,13 +93,34 @@ def silence_stdout() -> None:
         pass
 
 
-def terminate_on_sigterm() -> None:
-    """SIGTERM becomes SystemExit, so clean-up runs (worker processes are stopped)."""
+def end_on_signals() -> None:
+    """SIGTERM and Ctrl-C end the run at once (143, 130), worker processes first.
+
+    At once: unwinding through a process pool is not safe here (its terminate() waits on a
+    lock an idle worker holds while it waits for work), and there is nothing to save."""
 
     def handler(signum: int, frame: object) -> None:
-        raise SystemExit(EXIT_TERMINATED)
+        for pid in _children():
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
+        os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+
+
+def _children() -> set[int]:
+    """This process's children: those multiprocessing started, and on Linux any other
+    (one still being started is not on multiprocessing's list yet)."""
+    processes = sys.modules.get("multiprocessing")
+    found = {child.pid for child in processes.active_children()} if processes else set()
+    with contextlib.suppress(OSError):
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children") as listing:
+                found.update(int(pid) for pid in listing.read().split())
+    found.discard(None)
+    return found
 
 
 def stdin_is_piped() -> bool:

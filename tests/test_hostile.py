@@ -287,7 +287,8 @@ def test_a_closed_pipe_ends_quietly_with_141() -> None:
 
 
 @pytest.mark.skipif(not LINUX, reason="reads the process tree from /proc")
-def test_sigterm_to_bid_ends_its_workers_too() -> None:
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_to_bid_ends_its_workers_too(signum: int, code: int) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "meldcalc", "bid", HAND, "-n", "1000000", "-j", "300", "-s", "1"],
         stdout=subprocess.DEVNULL,
@@ -301,8 +302,8 @@ def test_sigterm_to_bid_ends_its_workers_too() -> None:
             threads = Path(f"/proc/{process.pid}/task").glob("*/children")
             children = [int(pid) for path in threads for pid in path.read_text().split()]
         assert 1 <= len(children) <= (os.cpu_count() or 1)  # -j 300 capped at the CPUs
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 143
+        process.send_signal(signum)
+        assert process.wait(timeout=30) == code
         time.sleep(0.5)
         assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
         assert b"Traceback" not in process.stderr.read()
@@ -314,7 +315,7 @@ def test_sigterm_to_bid_ends_its_workers_too() -> None:
 
 
 def test_workers_are_capped_by_tasks_and_cpus() -> None:
-    from meldcalc.bidding import worker_count
+    from meldcalc.workers import worker_count
 
     assert worker_count(300, 3) <= 3
     assert worker_count(300, 10_000) == (os.cpu_count() or 1)

@@ -1,0 +1,47 @@
+"""Work spread over processes (``--jobs``), ended cleanly however the run ends.
+
+`worker_map` yields an ordered ``map``: the plain one for a single job, else one over a
+process pool, terminated if the run fails. Workers leave signals to the parent (the CLI
+ends the run on SIGTERM and Ctrl-C by killing them first: `console.end_on_signals`), and
+on Linux each asks to die with its parent should the parent be killed outright.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+
+
+def worker_count(jobs: int, tasks: int) -> int:
+    """Processes worth starting: never more than asked, than tasks, or than CPUs."""
+    return max(1, min(jobs, tasks, os.cpu_count() or 1))
+
+
+@contextlib.contextmanager
+def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
+    """``map``, or an ordered map over worker processes when more than one job is useful."""
+    workers = worker_count(jobs, tasks)
+    if workers <= 1:
+        yield map
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(workers, initializer=_die_with_parent) as pool:
+        yield pool.imap
+
+
+def _die_with_parent() -> None:
+    """In a worker: signals are the parent's business, and on Linux ask for SIGTERM when
+    the parent dies (prctl PR_SET_PDEATHSIG)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's SystemExit handler
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
