@@ -32,6 +32,12 @@ enum { NRANKS = 6, NSUITS = 4, NCARDS = 24, MAXP = 4, MAXCOPIES = 4 };
 enum { HEAD_ALWAYS = 0, HEAD_TRUMP_LED = 1, HEAD_NEVER = 2 };
 #define INF (1 << 30)
 #define NO_MOVE 0xFF
+#ifndef TABLE_BITS_BASE
+#define TABLE_BITS_BASE 8
+#endif
+#ifndef TABLE_BITS_PER_TRICK
+#define TABLE_BITS_PER_TRICK 3
+#endif
 #ifndef TABLE_MIN_TRICKS
 #define TABLE_MIN_TRICKS 2
 #endif
@@ -231,7 +237,8 @@ typedef struct {
 typedef struct {
     Entry *entries;
     void *block; /* what malloc returned, before alignment */
-    size_t mask; /* entries - 1 */
+    size_t size;   /* entries */
+    size_t mask;   /* entries this search uses - 1 */
     uint16_t epoch;
 } Table;
 
@@ -327,18 +334,24 @@ static int table_init(Table *t, int bits)
     t->block = calloc(entries * sizeof(Entry) + 64, 1); /* pages are touched only when used */
     if (!t->block) return -1;
     t->entries = (Entry *)(((uintptr_t)t->block + 63) & ~(uintptr_t)63);
+    t->size = entries;
     t->mask = entries - 1;
     t->epoch = 0;
     return 0;
 }
 
-/* A new search: the entries of earlier ones become empty. */
-static void table_new_epoch(Table *t)
+/* A new search: the entries of earlier ones become empty. A short endgame uses only the
+ * start of the table: a few thousand entries stay in the cache, where scattering them over
+ * the whole table would cost a cache (and TLB) miss each. */
+static void table_new_epoch(Table *t, int tricks)
 {
     if (++t->epoch == 0) {
-        memset(t->entries, 0, (t->mask + 1) * sizeof(Entry));
+        memset(t->entries, 0, t->size * sizeof(Entry));
         t->epoch = 1;
     }
+    int bits = TABLE_BITS_BASE + TABLE_BITS_PER_TRICK * tricks / 2;
+    size_t used = bits < 40 ? (size_t)1 << bits : t->size;
+    t->mask = (used < t->size ? used : t->size) - 1;
 }
 
 /* --- the search ------------------------------------------------------------------------- */
@@ -853,7 +866,7 @@ static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
         int64_t *cards = b->have_cards ? (int64_t *)b->cards.buf + i * NCARDS : NULL;
         Search s = {r, &self->table, 0};
         Py_BEGIN_ALLOW_THREADS
-        table_new_epoch(&self->table);
+        table_new_epoch(&self->table, g.tricks_left);
         if (cards && g.tricks_left) *values = card_values(&s, &g, cards);
         else {
             if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
@@ -931,7 +944,7 @@ static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nar
     int32_t value;
     Search s = {&r, &self->table, 0};
     Py_BEGIN_ALLOW_THREADS
-    table_new_epoch(&self->table);
+    table_new_epoch(&self->table, g.tricks_left);
     value = game_value(&s, &g);
     plays = optimal_line(&s, &g, value, seats, cards);
     Py_END_ALLOW_THREADS
