@@ -1,13 +1,14 @@
 """The exact solver: how long positions take, by kind, one at a time on one core.
 
 Seeded random positions (whole deals played down by random legal cards, seat 0 leading the
-deal): single-deck endgames of 4 and 8 tricks and whole deals; double-deck endgames of
-growing length up to where the median passes half a second; three-handed and cutthroat
-whole deals. Targets are printed beside the figures; the plain-Python minimax on the same
-4-trick endgames gives the C/Python speed ratio measured in this run.
+deal): single-deck endgames of 4 and 8 tricks and whole deals; double-deck, three-handed and
+cutthroat endgames of growing length until the median passes a quarter second (whole
+three-handed deals take seconds to minutes: --three-handed-deals N times them). Targets are
+printed beside the figures; the plain-Python minimax on the same 4-trick endgames gives the
+C/Python speed ratio measured in this run.
 
-Usage: python bench/solve.py [--deals N] [--seed S]   (N single-deck whole deals, default 200;
-the other samples are sized from N)
+Usage: python bench/solve.py [--deals N] [--seed S] [--three-handed-deals N]
+(N single-deck positions of each kind, default 200; the other samples are sized from N)
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from meldcalc.endgames import random_endgame
 from meldcalc.solve import Position, solve_many, solver_nodes
 from meldcalc.variant import Variant, load_variant
 
-DOUBLE_DECK_LIMIT = 0.5  # seconds: the median up to which double-deck endgames count as solved
+LIMIT = 0.25  # seconds: the median up to which longer endgames are tried
+BUDGET = 10  # seconds: the time in all up to which longer endgames are tried
 
 
 def solve_one(position: Position, variant: Variant) -> None:
@@ -67,6 +69,7 @@ def endgames(variant: Variant, count: int, tricks: int, seed: int) -> list[Posit
 
 def single_deck(deals: int, seed: int) -> None:
     variant = load_variant("single-deck")
+    measure(endgames(variant, 20, 8, seed + 1), variant)  # the table's pages, paged in once
     four = endgames(variant, deals, 4, seed)
     seconds, nodes = measure(four, variant)
     summary("single-deck, 4 tricks left", seconds, nodes)
@@ -83,34 +86,40 @@ def single_deck(deals: int, seed: int) -> None:
     summary("single-deck, whole deals", seconds, nodes, "median <= 50 ms, p99 <= 1 s, max <= 10 s")
 
 
-def double_deck(deals: int, seed: int) -> None:
-    """Endgames of 4, 6, 8, ... tricks until the median passes the limit."""
-    variant = load_variant("double-deck")
-    count = max(10, deals // 4)
-    for tricks in range(4, variant.hand_size + 1, 2):
+def growing(name: str, first: int, count: int, seed: int) -> None:
+    """Endgames of `first`, `first` + 1, ... tricks until the median passes the limit (or
+    one length takes longer than the budget in all)."""
+    variant = load_variant(name)
+    for tricks in range(first, variant.hand_size + 1):
         seconds, nodes = measure(endgames(variant, count, tricks, seed), variant)
-        summary(f"double-deck, {tricks} tricks left", seconds, nodes)
-        if statistics.median(seconds) > DOUBLE_DECK_LIMIT:
-            print(f"{'':<34} past the {DOUBLE_DECK_LIMIT} s median: longer endgames not tried")
+        summary(f"{name}, {tricks} tricks left", seconds, nodes)
+        if statistics.median(seconds) > LIMIT or sum(seconds) > BUDGET:
+            print(f"{'':<34} past a {LIMIT} s median or {BUDGET} s in all: no longer endgames")
             return
 
 
-def three_handed(deals: int, seed: int) -> None:
-    for name in ("three-handed", "cutthroat"):
-        variant = load_variant(name)
-        count = max(5, deals // 20)
-        seconds, nodes = measure(endgames(variant, count, variant.hand_size, seed), variant)
-        summary(f"{name}, whole deals", seconds, nodes)
+def whole_deals(name: str, count: int, seed: int) -> None:
+    variant = load_variant(name)
+    seconds, nodes = measure(endgames(variant, count, variant.hand_size, seed), variant)
+    summary(f"{name}, whole deals", seconds, nodes)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--three-handed-deals", type=int, default=0, help="also time N whole three-handed deals"
+    )
     args = parser.parse_args()
     single_deck(args.deals, args.seed)
-    double_deck(args.deals, args.seed)
-    three_handed(args.deals, args.seed)
+    count = max(10, args.deals // 20)
+    growing("double-deck", 6, count, args.seed)
+    growing("three-handed", 6, count, args.seed)
+    growing("cutthroat", 6, count, args.seed)
+    if args.three_handed_deals:
+        whole_deals("three-handed", args.three_handed_deals, args.seed)
+        whole_deals("cutthroat", args.three_handed_deals, args.seed)
 
 
 if __name__ == "__main__":
