@@ -35,15 +35,6 @@ enum { NRANKS = 6, NSUITS = 4, NCARDS = 24, MAXP = 4, MAXCOPIES = 4 };
 enum { HEAD_ALWAYS = 0, HEAD_TRUMP_LED = 1, HEAD_NEVER = 2 };
 #define INF (1 << 30)
 #define NO_MOVE 0xFF
-#ifndef TABLE_BITS_BASE
-#define TABLE_BITS_BASE 8
-#endif
-#ifndef TABLE_BITS_PER_TRICK
-#define TABLE_BITS_PER_TRICK 3
-#endif
-#ifndef TABLE_MIN_TRICKS
-#define TABLE_MIN_TRICKS 2
-#endif
 
 static const char *const CARD_NAMES[NCARDS] = {
     "AS", "10S", "KS", "QS", "JS", "9S", "AH", "10H", "KH", "QH", "JH", "9H",
@@ -55,6 +46,15 @@ static const char *const CARD_NAMES[NCARDS] = {
 static inline int suit_of(int card) { return card / NRANKS; }
 static inline uint32_t suit_cards(int suit) { return 0x3Fu << (NRANKS * suit); }
 static inline uint32_t bit(int card) { return 1u << card; }
+
+/* Set bits of a card mask; spelled out because without -mpopcnt (the wheel must run on any
+ * x86_64) __builtin_popcount is a library call. */
+static inline int count_cards(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 
 /* The cards of the same suit that outrank `card`. */
 static inline uint32_t above(int card) { return suit_cards(suit_of(card)) & (bit(card) - 1); }
@@ -290,7 +290,7 @@ static void normalise(const Rules *r, const Game *g, Normal *n)
     Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
     for (uint32_t set = anywhere; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        int normal = r->run_top[card] + __builtin_popcount(anywhere & r->run_above[card]);
+        int normal = r->run_top[card] + count_cards(anywhere & r->run_above[card]);
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
         key += add_digit(r, normal, owners_digit(r, g, card));
@@ -382,7 +382,7 @@ static void table_new_epoch(Table *t, int tricks)
         memset(t->entries, 0, t->size * sizeof(Entry));
         t->epoch = 1;
     }
-    int bits = TABLE_BITS_BASE + TABLE_BITS_PER_TRICK * tricks / 2;
+    int bits = 8 + 3 * tricks / 2; /* measured: 4 tricks fit 2^14 entries, 8 tricks 2^20 */
     size_t used = bits < 40 ? (size_t)1 << bits : t->size;
     t->mask = (used < t->size ? used : t->size) - 1;
 }
@@ -439,8 +439,9 @@ static int by_points(const Rules *r, uint32_t cards, int sign)
     return chosen;
 }
 
-/* What a simple player would play here: feed points to a partner sure to win, win the
- * trick if possible (cheaply in last seat), else throw the least. */
+/* What a simple player would play here: feed points to a partner sure to win; else win the
+ * trick if possible (with the most points in last seat, else with the highest card); else
+ * throw the least. */
 static int simple_card(const Rules *r, const Game *g, int seat)
 {
     uint32_t legal = legal_mask(r, g, g->held[seat]), winning = 0, later = 0;
@@ -568,54 +569,66 @@ static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta)
     return value;
 }
 
-/* Fail-soft null-window search: a result >= beta is a lower bound of the value, a result
- * < beta an upper bound. */
-static int32_t node(Search *s, Game *g, int32_t beta)
+/* The best of the seat to play's cards, `first` tried first (if any), stopping at the
+ * first that settles the search. Sets *best_move. */
+static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_move)
 {
     const Rules *r = s->r;
-    s->nodes++;
-    Normal n;
-    int first = -1;
-    int32_t ceiling = g->in_hands + r->last_trick;
-    if (!g->played) {
-        if (g->tricks_left == 0) return 0;
-        if (g->tricks_left == 1) return last_trick_value(r, g);
-        if (g->tricks_left == 2) return two_tricks(r, g, beta);
-        if (beta > ceiling) return ceiling;
-        if (beta <= 0) return 0;
-    }
-    int remember = !g->played && g->tricks_left >= TABLE_MIN_TRICKS;
-    if (remember) {
-        normalise(r, g, &n);
-        Entry *e = probe(s->t, n.key);
-        if (e) {
-            if (e->lower >= beta) return e->lower;
-            if (e->upper < beta) return e->upper;
-            if (e->move != NO_MOVE) first = n.actual[e->move];
-        }
-    }
     int seat = to_play(r, g), maximising = r->side[seat] == 0;
     int32_t best = maximising ? -INF : INF;
-    int best_move = first;
+    *best_move = first;
     if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
-    if (!cuts(maximising, best, beta)) {
-        int moves[NCARDS], count = ordered_moves(r, g, seat, first, moves);
-        for (int i = 0; i < count; i++) {
-            int32_t value = after(s, g, seat, moves[i], beta);
-            if (improves(maximising, value, best)) {
-                best = value;
-                best_move = moves[i];
-            }
-            if (cuts(maximising, best, beta)) break;
+    if (cuts(maximising, best, beta)) return best;
+    int moves[NCARDS], count = ordered_moves(r, g, seat, first, moves);
+    for (int i = 0; i < count; i++) {
+        int32_t value = after(s, g, seat, moves[i], beta);
+        if (improves(maximising, value, best)) {
+            best = value;
+            *best_move = moves[i];
         }
-    }
-    if (remember) {
-        Entry *e = slot_for(s->t, n.key, g->tricks_left, ceiling);
-        if (best >= beta && best > e->lower) e->lower = best;
-        if (best < beta && best < e->upper) e->upper = best;
-        e->move = (uint8_t)n.normal[best_move];
+        if (cuts(maximising, best, beta)) break;
     }
     return best;
+}
+
+/* A trick boundary with three tricks or more left: what the table knows, else a search
+ * whose result the table keeps. */
+static int32_t boundary(Search *s, Game *g, int32_t beta)
+{
+    int32_t ceiling = g->in_hands + s->r->last_trick; /* every point still in play */
+    if (beta > ceiling) return ceiling;
+    if (beta <= 0) return 0;
+    Normal n;
+    int first = -1, best_move;
+    normalise(s->r, g, &n);
+    Entry *e = probe(s->t, n.key);
+    if (e) {
+        if (e->lower >= beta) return e->lower;
+        if (e->upper < beta) return e->upper;
+        if (e->move != NO_MOVE) first = n.actual[e->move];
+    }
+    int32_t best = best_card(s, g, first, beta, &best_move);
+    e = slot_for(s->t, n.key, g->tricks_left, ceiling);
+    if (best >= beta && best > e->lower) e->lower = best;
+    if (best < beta && best < e->upper) e->upper = best;
+    e->move = (uint8_t)n.normal[best_move];
+    return best;
+}
+
+/* Fail-soft null-window search: a result >= beta is a lower bound of the value (the points
+ * seat 0's side takes from here, those on the table included), a result < beta an upper
+ * bound. */
+static int32_t node(Search *s, Game *g, int32_t beta)
+{
+    s->nodes++;
+    int best_move;
+    if (g->played) return best_card(s, g, -1, beta, &best_move);
+    switch (g->tricks_left) {
+    case 0: return 0;
+    case 1: return last_trick_value(s->r, g);
+    case 2: return two_tricks(s->r, g, beta);
+    default: return boundary(s, g, beta);
+    }
 }
 
 /* --- root drivers ----------------------------------------------------------------------- */
