@@ -65,6 +65,12 @@ static inline int beats(int card, int best, int trump)
     return suit_of(card) == trump;
 }
 
+/* The cards that beat `best` when played after it. */
+static inline uint32_t beating(int best, int trump)
+{
+    return above(best) | (suit_of(best) == trump ? 0 : suit_cards(trump));
+}
+
 /* A position's key in the transposition table: exact where it fits 128 bits. */
 typedef unsigned __int128 Key;
 
@@ -77,6 +83,7 @@ typedef struct {
     int32_t step;        /* gcd of every counter and the bonus: all values are multiples */
     uint32_t deck;       /* the cards the deck holds */
     int side[MAXP];      /* 0: seat 0's side */
+    uint8_t seat_at[MAXP][MAXP]; /* the seat playing i-th to a trick led by a seat: no % */
     /* The normalised key: a run is a maximal range of ranks with equal counters; the cards
      * in play of a run are numbered from its top. */
     int run_start[NRANKS];
@@ -119,8 +126,10 @@ static void derive_rules(Rules *r, int partnerships)
 {
     r->step = r->last_trick;
     for (int card = 0; card < NCARDS; card++) r->step = gcd(r->step, r->points[card]);
-    for (int seat = 0; seat < MAXP; seat++)
+    for (int seat = 0; seat < MAXP; seat++) {
         r->side[seat] = seat != 0 && !(partnerships && r->players % 2 == 0 && seat % 2 == 0);
+        for (int i = 0; i < MAXP; i++) r->seat_at[seat][i] = (uint8_t)((seat + i) % r->players);
+    }
     for (int rank = 0; rank < NRANKS; rank++)
         r->run_start[rank] =
             rank > 0 && r->points[rank] == r->points[rank - 1] ? r->run_start[rank - 1] : rank;
@@ -146,6 +155,7 @@ static void derive_rules(Rules *r, int partnerships)
 
 typedef struct {
     uint8_t count[MAXP][NCARDS];
+    uint16_t owners[NCARDS]; /* the counts of a card per seat as base-5 digits (for keys) */
     uint32_t held[MAXP];  /* cards each seat holds at least one copy of */
     int trump, leader, played;
     int trick[MAXP];      /* the cards on the table, the leader's first */
@@ -154,11 +164,17 @@ typedef struct {
     int32_t in_hands;     /* the counters still in the hands */
 } Game;
 
-static inline int to_play(const Rules *r, const Game *g) { return (g->leader + g->played) % r->players; }
+static inline int to_play(const Rules *r, const Game *g) { return r->seat_at[g->leader][g->played]; }
+
+/* The seat whose card is winning the trick on the table. */
+static inline int winning_seat(const Rules *r, const Game *g) { return r->seat_at[g->leader][g->best]; }
+
+static const uint16_t SEAT_DIGIT[MAXP] = {125, 25, 5, 1};
 
 static void put(const Rules *r, Game *g, int seat, int card)
 {
     if (--g->count[seat][card] == 0) g->held[seat] &= ~bit(card);
+    g->owners[card] -= SEAT_DIGIT[seat];
     g->in_hands -= r->points[card];
     if (g->played && beats(card, g->trick[g->best], g->trump)) g->best = g->played;
     if (!g->played) g->best = 0;
@@ -170,6 +186,7 @@ static void take_back(const Rules *r, Game *g, int seat, int card, int best)
     g->played--;
     g->best = best;
     g->count[seat][card]++;
+    g->owners[card] += SEAT_DIGIT[seat];
     g->held[seat] |= bit(card);
     g->in_hands += r->points[card];
 }
@@ -204,7 +221,7 @@ typedef struct { int leader, best, trick[MAXP]; } Closed;
 
 static int32_t close_trick(const Rules *r, Game *g, Closed *saved)
 {
-    int winner = (g->leader + g->best) % r->players;
+    int winner = winning_seat(r, g);
     int32_t gain = r->side[winner] ? 0 : trick_points(r, g);
     saved->leader = g->leader;
     saved->best = g->best;
@@ -253,14 +270,6 @@ typedef struct {
     int8_t actual[NCARDS]; /* normalised card -> card, or -1 */
 } Normal;
 
-static int owners_digit(const Rules *r, const Game *g, int card)
-{
-    int packed = 0;
-    for (int seat = 0; seat < MAXP; seat++)
-        packed = packed * 5 + (seat < r->players ? g->count[seat][card] : 0);
-    return r->digit[packed];
-}
-
 static inline uint64_t mix64(uint64_t x)
 {
     x ^= x >> 30;
@@ -293,7 +302,7 @@ static void normalise(const Rules *r, const Game *g, Normal *n)
         int normal = r->run_top[card] + count_cards(anywhere & r->run_above[card]);
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
-        key += add_digit(r, normal, owners_digit(r, g, card));
+        key += add_digit(r, normal, r->digit[g->owners[card]]);
     }
     n->key = key;
 }
@@ -444,12 +453,11 @@ static int by_points(const Rules *r, uint32_t cards, int sign)
  * throw the least. */
 static int simple_card(const Rules *r, const Game *g, int seat)
 {
-    uint32_t legal = legal_mask(r, g, g->held[seat]), winning = 0, later = 0;
+    uint32_t legal = legal_mask(r, g, g->held[seat]), later = 0;
     int winner = g->trick[g->best], last = g->played == r->players - 1;
-    for (uint32_t set = legal; set; set &= set - 1)
-        if (beats(__builtin_ctz(set), winner, g->trump)) winning |= set & -set;
-    for (int i = g->played + 1; i < r->players; i++) later |= g->held[(g->leader + i) % r->players];
-    int ours = r->side[(g->leader + g->best) % r->players] == r->side[seat];
+    uint32_t winning = legal & beating(winner, g->trump);
+    for (int i = g->played + 1; i < r->players; i++) later |= g->held[r->seat_at[g->leader][i]];
+    int ours = r->side[winning_seat(r, g)] == r->side[seat];
     if (ours && (last || is_top(later, winner))) return by_points(r, legal, 1);
     if (winning) return last ? by_points(r, winning, 1) : __builtin_ctz(winning);
     return by_points(r, legal, -1);
@@ -496,7 +504,7 @@ static int move_score(const Rules *r, const Table *t, Game *g, int seat, int car
     if (leading && g->tricks_left >= LOOK_BEYOND_TRICKS) {
         points = outlook(r, t, g, seat);
     } else {
-        int winner = (g->leader + g->best) % r->players;
+        int winner = winning_seat(r, g);
         points = 1 + trick_points(r, g) - (g->tricks_left == 1 ? r->last_trick : 0);
         if (r->side[winner] != r->side[seat]) points = -points;
     }
@@ -531,7 +539,7 @@ static int32_t last_trick_value(const Rules *r, Game *g)
     int32_t points = r->last_trick;
     int best = -1, winner = 0;
     for (int i = 0; i < r->players; i++) {
-        int seat = (g->leader + i) % r->players;
+        int seat = r->seat_at[g->leader][i];
         int card = __builtin_ctz(g->held[seat]);
         points += r->points[card];
         if (best < 0 || beats(card, best, g->trump)) {
@@ -859,7 +867,10 @@ static int read_game(const Rules *r, const int64_t *hands, int64_t trump, int64_
     }
     for (int card = 0; card < NCARDS; card++) {
         int total = 0;
-        for (int seat = 0; seat < r->players; seat++) total += g->count[seat][card];
+        for (int seat = 0; seat < r->players; seat++) {
+            total += g->count[seat][card];
+            g->owners[card] += g->count[seat][card] * SEAT_DIGIT[seat];
+        }
         if (total > r->copies)
             return fail("position %zd: %d copies of %s in play; the deck has %d", at, total,
                         CARD_NAMES[card], r->copies);
