@@ -404,7 +404,16 @@ typedef struct {
     const Rules *r;
     Table *t;
     uint64_t nodes;
+    /* the lead that last settled a search, by tricks left and seat (a "killer") */
+    int8_t killer[NCARDS * MAXCOPIES + 1][MAXP];
 } Search;
+
+static Search new_search(const Rules *r, Table *t)
+{
+    Search s = {r, t, 0, {{0}}};
+    memset(s.killer, -1, sizeof s.killer);
+    return s;
+}
 
 /* The cards of `legal` worth trying: of cards alike (same suit and counter, no card of
  * another seat or on the table ranked between or equal to them) only the highest. */
@@ -608,6 +617,17 @@ static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta)
     return value;
 }
 
+/* Move `card`, if among `moves` below the top one, to the second place. */
+static void try_second(int *moves, int count, int card)
+{
+    for (int i = 2; i < count; i++)
+        if (moves[i] == card) {
+            memmove(moves + 2, moves + 1, (size_t)(i - 1) * sizeof *moves);
+            moves[1] = card;
+            return;
+        }
+}
+
 /* The best of the seat to play's cards, `first` tried first (if any), stopping at the
  * first that settles the search. Sets *best_move. */
 static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_move)
@@ -619,13 +639,18 @@ static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_
     if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
     if (cuts(maximising, best, beta)) return best;
     int moves[NCARDS], count = ordered_moves(r, s->t, g, seat, first, moves);
+    int8_t *killer = g->played ? NULL : &s->killer[g->tricks_left][seat];
+    if (killer) try_second(moves, count, *killer);
     for (int i = 0; i < count; i++) {
         int32_t value = after(s, g, seat, moves[i], beta);
         if (improves(maximising, value, best)) {
             best = value;
             *best_move = moves[i];
         }
-        if (cuts(maximising, best, beta)) break;
+        if (cuts(maximising, best, beta)) {
+            if (killer) *killer = (int8_t)moves[i];
+            break;
+        }
     }
     return best;
 }
@@ -977,7 +1002,7 @@ static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
         if (read_position(r, b, i, &g) < 0) return -1;
         int64_t *values = (int64_t *)b->values.buf + i;
         int64_t *cards = b->have_cards ? (int64_t *)b->cards.buf + i * NCARDS : NULL;
-        Search s = {r, &self->table, 0};
+        Search s = new_search(r, &self->table);
         Py_BEGIN_ALLOW_THREADS
         table_new_epoch(&self->table, g.tricks_left);
         if (cards && g.tricks_left) *values = card_values(&s, &g, cards);
@@ -1055,7 +1080,7 @@ static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nar
     if (status < 0 || claim(self) < 0) return NULL;
     int seats[MAXP * NCARDS * MAXCOPIES], cards[MAXP * NCARDS * MAXCOPIES], plays;
     int32_t value;
-    Search s = {&r, &self->table, 0};
+    Search s = new_search(&r, &self->table);
     Py_BEGIN_ALLOW_THREADS
     table_new_epoch(&self->table, g.tricks_left);
     value = game_value(&s, &g);
