@@ -920,7 +920,20 @@ typedef struct {
     Table table;
     uint64_t nodes;
     int busy;
+    /* the last position searched: the table still holds what was learnt of it */
+    Rules last_rules;
+    Game last_game;
 } Solver;
+
+/* Start a search of `g` under `r`: on a fresh epoch of the table, unless the table holds
+ * what the last search learnt of this very position (solve() then line() of one). */
+static void begin(Solver *self, const Rules *r, const Game *g)
+{
+    int same = !memcmp(r, &self->last_rules, sizeof *r) && !memcmp(g, &self->last_game, sizeof *g);
+    if (!same) table_new_epoch(&self->table, g->tricks_left);
+    memcpy(&self->last_rules, r, sizeof *r); /* bytes, padding too: what memcmp compares */
+    memcpy(&self->last_game, g, sizeof *g);
+}
 
 static int Solver_init(Solver *self, PyObject *args, PyObject *kwargs)
 {
@@ -1003,8 +1016,8 @@ static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
         int64_t *values = (int64_t *)b->values.buf + i;
         int64_t *cards = b->have_cards ? (int64_t *)b->cards.buf + i * NCARDS : NULL;
         Search s = new_search(r, &self->table);
+        begin(self, r, &g);
         Py_BEGIN_ALLOW_THREADS
-        table_new_epoch(&self->table, g.tricks_left);
         if (cards && g.tricks_left) *values = card_values(&s, &g, cards);
         else {
             if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
@@ -1081,8 +1094,8 @@ static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nar
     int seats[MAXP * NCARDS * MAXCOPIES], cards[MAXP * NCARDS * MAXCOPIES], plays;
     int32_t value;
     Search s = new_search(&r, &self->table);
+    begin(self, &r, &g);
     Py_BEGIN_ALLOW_THREADS
-    table_new_epoch(&self->table, g.tricks_left);
     value = game_value(&s, &g);
     plays = optimal_line(&s, &g, value, seats, cards);
     Py_END_ALLOW_THREADS
