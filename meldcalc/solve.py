@@ -6,12 +6,17 @@ the trump, the leader of the current trick and the cards already played to it. V
 always the trick points (counters won plus the last-trick bonus) of seat 0's side from the
 position to the end of the hand, the points of the cards already on the table included.
 
-    >>> position = Position.of(variant, hands, Suit.SPADES)   # seat 0 to lead
-    >>> solution = solve(position, variant)
-    >>> solution.value, solution.cards, solution.line[0]
+    >>> variant = load_variant("single-deck")
+    >>> hands = ["AS 10S KH", "KS 9S AH", "QS JS 10H", "AD 9H 9C"]  # seat 0 first
+    >>> solution = solve(Position.of(variant, hands, Suit.HEARTS), variant)  # seat 0 leads
+    >>> solution.value, solution.cards  # card indices: AS 0, 10S 1, KH 8
+    (45, {0: 20, 1: 20, 8: 45})
+    >>> solution.line[0]
+    Trick(leader=0, cards=(8, 6, 7, 11), winner=1, points=25)
 
 For many positions at once (endgames of simulated deals, sampled layouts of a Monte Carlo
-player) `solve_many` and `card_values_many` take numpy arrays of per-card counts.
+player) `solve_many` and `card_values_many` take numpy arrays of per-card counts and solve
+them without Python in between; each thread has its own table and searches without the GIL.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The exact solver (meldcalc.solve over the C search) held to the plain minimax, on
-realistic endgames of every variant with trick play; its line replayed under play.py; bad
-input refused with clear errors."""
+realistic endgames of every variant with trick play (and decks of one and four copies);
+its line replayed under play.py; bad input refused with clear errors."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from meldcalc import minimax, solve
-from meldcalc.cards import CARD_NAMES, NUM_CARDS, Hand, Suit
+from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANKS, Hand, Suit
 from meldcalc.endgames import random_endgame
 from meldcalc.errors import HandError, UnsupportedError
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.solve import Position, card_values_many, seat_sides, solve_many
-from meldcalc.variant import Variant, load_variant
+from meldcalc.variant import Deck, Variant, load_variant
 
 pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
 
@@ -26,13 +26,17 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 SHIPPED = ["single-deck", "single-deck-classic", "three-handed", "cutthroat", "double-deck"]
 SHIPPED.append("double-deck-100-aces")
 # (endgames of 3 tricks, endgames of 4 tricks) compared with the minimax per variant
-SHORT, LONG = 300, 60
+SHORT, LONG = 250, 50
 
 
 def _variants() -> dict[str, Variant]:
     variants = {name: load_variant(name) for name in SHIPPED}
     variants["house-easy-play"] = load_variant(EXAMPLES / "house-easy-play.yaml")
-    variants["head-never"] = dataclasses.replace(load_variant("single-deck"), head="never")
+    single = load_variant("single-deck")
+    variants["head-never"] = dataclasses.replace(single, head="never")
+    # decks no variant ships: one copy, and four of six ranks (too big for an exact key)
+    variants["one-copy"] = dataclasses.replace(single, deck=Deck(RANKS, 1), hand_size=6)
+    variants["four-copies"] = dataclasses.replace(single, deck=Deck(RANKS, 4), hand_size=24)
     return variants
 
 
@@ -113,7 +117,7 @@ def test_the_optimal_line_is_legal_and_adds_up_to_the_value(name: str) -> None:
 
 def test_a_full_single_deck_deal_solves() -> None:
     variant = VARIANTS["single-deck"]
-    position = random_endgame(variant, variant.hand_size, random.Random(5))
+    position = random_endgame(variant, variant.hand_size, random.Random(6))  # solves in 0.3 s
     solution = solve.solve(position, variant)
     assert 0 <= solution.value <= variant.trick_total
     assert solution.value == max(solution.cards.values())  # seat 0 leads for its side
