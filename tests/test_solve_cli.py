@@ -152,3 +152,15 @@ def test_a_position_prints_as_the_text_it_is_read_from() -> None:
     for on_table in range(4):
         position = random_endgame(variant, 3, rng, on_table=on_table, leader=on_table % 4)
         assert parse_position(position_text(position), variant) == position
+
+
+def test_without_the_extension_solve_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import meldcalc.solve
+
+    monkeypatch.setattr(meldcalc.solve, "solver_available", lambda: False)
+    result = run("solve", ENDGAME, "-t", "S")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "meldcalc: error: the exact solver is not built in this install (it needs a C compiler"
+        " at install time): reinstall with gcc and the Python headers available\n"
+    )
