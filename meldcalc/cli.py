@@ -1078,6 +1078,17 @@ def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
         _print(standing_table(book, standing, rules))
 
 
+def _register_only(first: list[str]) -> None:
+    """Build only the command being run: Typer turns every command's signature into a
+    parser on each start, a cost paid on every hand of a shell loop. Help, the version
+    and shell completion still see every command."""
+    import os
+
+    names = {command.callback.__name__: command for command in app.registered_commands}
+    if first and first[0] in names and "_MELDCALC_COMPLETE" not in os.environ:
+        app.registered_commands[:] = [names[first[0]]]
+
+
 def main() -> None:
     """Console-script entry point: the app, inside what the shell and the OS may do to it."""
     sys.exit(_run())
@@ -1089,6 +1100,7 @@ def _run() -> int:
         _fail(problem)
         return EXIT_FAILURE
     console.end_on_signals()
+    _register_only(sys.argv[1:2])
     try:
         code = app(prog_name="meldcalc", standalone_mode=False)
         sys.stdout.flush()
