@@ -1013,7 +1013,7 @@ def score(
         )
         scored = score_hand(rules, play)
         if game is not None:
-            spec = variant or DEFAULT_VARIANT
+            spec = _game_variant(book, variant)
             book = ledgers.add_hand(game, book, rules, spec, target, scored, trump and trump.letter)
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules)
@@ -1030,12 +1030,20 @@ def score(
 def _game_variant(book: Any, variant: str | None) -> str:
     """The variant of a game: the ledger's own; -V may only repeat it."""
     if book is None:
-        return variant or DEFAULT_VARIANT
-    if variant is not None and variant != book.variant:
+        return _ledger_spec(variant or DEFAULT_VARIANT)
+    if variant is not None and _ledger_spec(variant) != book.variant:
         raise MeldcalcError(
             f"{book.path} is a game of {book.variant!r}: leave out -V, or start a new game"
         )
     return book.variant
+
+
+def _ledger_spec(variant: str) -> str:
+    """How a ledger names its variant: a shipped name as it is, a file by its absolute
+    path, so the game reads the same rules from any folder."""
+    from meldcalc.variant import shipped_names
+
+    return variant if variant in shipped_names() else str(Path(variant).absolute())
 
 
 def _meld_of_sides(

@@ -309,3 +309,19 @@ def test_score_refuses_two_handed_and_options_without_a_game() -> None:
 
 def test_default_house_rules_change_nothing(single: Variant) -> None:
     assert single.house == HouseRules()
+
+
+def test_a_game_under_a_house_file_reads_it_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "table").mkdir()
+    monkeypatch.chdir(tmp_path / "table")
+    (tmp_path / "table" / "house.yaml").write_text(
+        "name: h\nextends: single-deck\ntitle: t\nsource: s\nbidding: {opening: 200}\n"
+    )
+    args = ("--bid", "200", "--bidder", "0", "-m", "100,50", "--tricks", "150,60")
+    assert score("-V", "./house.yaml", *args, game=Path("g.jsonl")).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    shown = score("--show", "-f", "json", game=Path("table/g.jsonl"))
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads(shown.stdout)["variant"] == str(tmp_path / "table" / "house.yaml")
