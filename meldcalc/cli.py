@@ -786,9 +786,10 @@ def _solved(
     text: str, rules: Variant, trump: Suit | None, leader: int, trick: str, line: bool, fmt: Any
 ) -> str:
     from meldcalc.output import solution_json, solution_table
-    from meldcalc.solve import parse_position, solve
+    from meldcalc.solve import check_reach, parse_position, solve
 
     position = parse_position(text, rules, trump, leader, trick)
+    check_reach(position.tricks)
     solution = solve(position, rules, line=line)
     if fmt is SolveFormat.table:
         return solution_table(position, solution, rules)

@@ -641,7 +641,7 @@ class BidWriter(ReportWriter):
 def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
     """A played deal; with ``review``, each card's cost against the best card and the
     exact value of the deal (``"review": {"value", "taken", "lost"}``)."""
-    costs = iter(review.cards) if review is not None else None
+    costs = _costs_by_play(deal, review)
     record: dict[str, Any] = {
         "trump": deal.trump.letter,
         "seats": [
@@ -651,10 +651,7 @@ def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": t.leader,
-                "cards": [
-                    {"seat": s, "card": c, **(_cost_fields(next(costs)) if costs else {})}
-                    for s, c in t.cards
-                ],
+                "cards": [{"seat": s, "card": c, **_cost_fields(next(costs))} for s, c in t.cards],
                 "winner": t.winner,
                 "points": t.points,
             }
@@ -667,6 +664,7 @@ def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
         record["buried"] = [str(c) for c in deal.buried.cards(deal.trump)]
     if review is not None:
         record["review"] = {
+            "from_trick": review.first_trick,
             "value": review.value,
             "taken": review.taken,
             "lost": review.lost_by_seat(len(deal.hands)),
@@ -674,8 +672,16 @@ def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
     return record
 
 
+def _costs_by_play(deal: Any, review: Any) -> Any:
+    """The review of each card played, in order: None for cards not reviewed."""
+    if review is None:
+        return iter(lambda: None, 0)  # endless Nones
+    unreviewed = (review.first_trick - 1) * len(deal.hands)
+    return iter([None] * unreviewed + list(review.cards))
+
+
 def _cost_fields(card: Any) -> dict[str, Any]:
-    return {"cost": card.cost, "best": list(card.best)}
+    return {} if card is None else {"cost": card.cost, "best": list(card.best)}
 
 
 def played_table(deal: Any, review: Any = None) -> str:
@@ -698,10 +704,12 @@ def played_table(deal: Any, review: Any = None) -> str:
 def review_lines(summary: dict[str, Any], deal: Any) -> list[str]:
     lost = summary["lost"]
     per_seat = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(lost))
+    start = summary["from_trick"]
+    since = "the start" if start == 1 else f"trick {start} (the solver's reach)"
     return [
         "review (cards marked with the points they cost their side against the best card):",
         f"points lost by each seat: {per_seat}",
-        f"under best play from the start the bidding side takes {summary['value']} in tricks;"
+        f"under best play from {since} the bidding side takes {summary['value']} in tricks;"
         f" it took {summary['taken']}.",
     ]
 

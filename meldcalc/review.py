@@ -5,6 +5,8 @@ trick points from there on, under best play) of each legal card. A card's cost i
 worse for its own side it is than the best card: seat 0's side wants the value high, the
 others want it low. Adding the costs per seat shows where the points went; the deal's
 exact value beside what the players took shows how far the play as a whole fell short.
+A deal longer than the solver's reach (three-handed, double deck) is reviewed from the
+trick where it comes within reach.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import numpy as np
 
 from meldcalc.bidding import PlayedDeal
 from meldcalc.cards import CARD_NAMES, NUM_CARDS
-from meldcalc.solve import card_values_many, seat_sides
+from meldcalc.solve import REACH, card_values_many, seat_sides
 from meldcalc.variant import Variant
 
 
@@ -29,9 +31,10 @@ class CardReview:
 
 @dataclass(frozen=True)
 class Review:
-    value: int  # seat 0's side under best play from the start
-    taken: int  # what seat 0's side took in the tricks as played
-    cards: tuple[CardReview, ...]  # in the order played
+    value: int  # seat 0's side under best play from the first trick reviewed
+    taken: int  # what seat 0's side took in those tricks as played
+    cards: tuple[CardReview, ...]  # in the order played, from the first trick reviewed
+    first_trick: int = 1  # the trick the review starts at (1 unless the deal is too long)
 
     def lost_by_seat(self, players: int) -> list[int]:
         lost = [0] * players
@@ -42,7 +45,10 @@ class Review:
 
 def review(deal: PlayedDeal, variant: Variant) -> Review:
     """Solve the position before every card of ``deal`` and price each card played."""
+    skipped = max(0, len(deal.tricks) - REACH)
     hands, leaders, tricks, played = _positions(deal, variant)
+    start = skipped * variant.players
+    hands, leaders, tricks, played = hands[start:], leaders[start:], tricks[start:], played[start:]
     values, per_card = card_values_many(hands, deal.trump.index, leaders, variant, tricks)
     sides = seat_sides(variant)
     reviewed = []
@@ -53,8 +59,8 @@ def review(deal: PlayedDeal, variant: Variant) -> Review:
         cost = abs(int(wanted) - int(per_card[index][card]))
         best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (per_card[index] == wanted)))
         reviewed.append(CardReview(seat, CARD_NAMES[card], cost, best))
-    taken = sum(trick.points for trick in deal.tricks if sides[trick.winner] == 0)
-    return Review(int(values[0]), taken, tuple(reviewed))
+    taken = sum(t.points for t in deal.tricks[skipped:] if sides[t.winner] == 0)
+    return Review(int(values[0]), taken, tuple(reviewed), skipped + 1)
 
 
 def _positions(

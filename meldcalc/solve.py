@@ -111,6 +111,11 @@ class Position:
         return position
 
     @property
+    def tricks(self) -> int:
+        """Tricks to go, the one on the table included."""
+        return max(len(hand) for hand in self.hands)
+
+    @property
     def to_play(self) -> int:
         return (self.leader + len(self.trick)) % len(self.hands)
 
@@ -215,6 +220,21 @@ class Solution:
 
 
 # --- the extension -------------------------------------------------------------------------
+
+
+#: The longest positions `meldcalc solve` and `play --review` take on: a whole single-deck
+#: deal solves in about 0.4 s (seconds at worst), but 13 tricks and more of double deck or
+#: three-handed play can take minutes to hours (bench/solve.py).
+REACH = 12
+
+
+def check_reach(tricks: int) -> None:
+    """Refuse, in one line, a position too long to solve in reasonable time."""
+    if tricks > REACH:
+        raise UnsupportedError(
+            f"this position has {tricks} tricks to go: the exact solver takes at most {REACH}"
+            " (a whole single-deck deal; longer ones can take hours): give an endgame"
+        )
 
 
 def check_solver(variant: Variant) -> None:

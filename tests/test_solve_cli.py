@@ -164,3 +164,22 @@ def test_without_the_extension_solve_says_so_in_one_line(monkeypatch: pytest.Mon
         "meldcalc: error: the exact solver is not built in this install (it needs a C compiler"
         " at install time): reinstall with gcc and the Python headers available\n"
     )
+
+
+def test_positions_beyond_the_solvers_reach_are_refused_not_hung() -> None:
+    result = run("solve", "--seed", "1", "-V", "three-handed", "-t", "S")
+    assert result.exit_code == 2
+    assert "this position has 15 tricks to go: the exact solver takes at most 12" in result.stderr
+
+
+def test_a_long_deal_is_reviewed_from_where_the_solver_reaches() -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D"
+    result = run("play", hand, "-V", "three-handed", "-t", "S", "-s", "2", "--review",
+                 "-f", "json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["review"]["from_trick"] == 4
+    assert all("cost" not in card for trick in data["tricks"][:3] for card in trick["cards"])
+    assert all("cost" in card for trick in data["tricks"][3:] for card in trick["cards"])
+    review, lost = data["review"], data["review"]["lost"]
+    assert review["value"] - lost[0] + lost[1] + lost[2] == review["taken"]
