@@ -28,10 +28,12 @@ Following (the "later opponents" are those still to play to the trick):
      card of its suit, or a trump from one known void in the led suit), feed it counters:
      a ten, else a king, else an ace, outside trump; before last seat never a card that
      would win a trick of its own (no unseen card outranks it);
-  2. else, able to win: with the cheapest card no later opponent may beat, or failing one
-     the cheapest card that wins now (second to a trump lead, always the cheapest: the
-     top trumps keep for later);
-  3. else throw the lowest card, keeping counters off the opponents' trick.
+  2. when a partner is winning but a later opponent may beat its card, take the trick over
+     with the cheapest card no later opponent may beat, if it holds one;
+  3. else, an opponent winning and able to win: with the cheapest card no later opponent
+     may beat, or failing one the cheapest card that wins now (second to a trump lead,
+     always the cheapest: the top trumps keep for later);
+  4. else throw the lowest card, keeping counters off the opponents' trick.
 Legality is never the policy's business: it only ever picks among the legal cards, and
 void of the led suit the rules make it trump (and over-trump) where it must.
 """
@@ -532,8 +534,8 @@ class Game:
         best: np.ndarray,
         best_pos: np.ndarray,
     ) -> np.ndarray:
-        """The follows of the module docstring: feed a safe partner, else win as cheaply
-        as is safe, else throw low."""
+        """The follows of the module docstring: feed a safe partner, cover an unsafe one,
+        else win as cheaply as is safe, else throw low."""
         t, trump_mask = self.t, self.trump_mask
         winner_seat = (self.leader + best_pos) % t.players
         partner_winning = t.team[winner_seat] == t.team[seat]
@@ -549,6 +551,8 @@ class Game:
         plain = legal & ~trump_mask
         low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
         feed = self._feed(plain, position, low)
+        cover = partner_winning & ~holds & (safe_wins != 0)
+        low = np.where(cover, highest_bit_index(safe_wins), low)
         safe = partner_winning & holds
         return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
 
