@@ -16,10 +16,10 @@ As leader:
      singleton boss first, to make a void;
   2. else lead to a partner's ruff: the lowest plain card (worth no points if it can) of a
      suit the partner is known void in, while it may hold a trump and no opponent may trump;
-  3. else, on the bidding side only (the defenders keep their trumps to ruff with), draw
-     trump while an opponent may hold one and the seat holds the top trump or at least two
-     and half of those unseen: the top trump if it is a boss, else the lowest (the others
-     must head it and spend their high trumps);
+  3. else, the bidder (seat 0) only, draw trump while an opponent may hold one and it
+     holds the top trump or at least two and half of those unseen: the top trump if it is
+     a boss, else the lowest (the others must head it and spend their high trumps); its
+     partner and the defenders keep their trumps to ruff with;
   4. else lead low: the lowest plain card worth no points, preferring a suit where the
      partner melded a card no opponent may beat (to its shown strength), then suits no
      opponent may trump nor has melded a card above all of the seat's (not into a known
@@ -130,7 +130,7 @@ class Table:
     last_trick: int
     head: str
     overtrump: bool
-    team: np.ndarray  # team of each seat: 0 is the bidder's side
+    team: np.ndarray  # team of each seat: 0 is the bidder's side (the bidder is seat 0)
 
     @classmethod
     def of(cls, variant: Variant, trump: Suit | np.ndarray) -> Table:
@@ -449,7 +449,7 @@ class Game:
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
         """The leads of the module docstring, the first that applies: cash a boss, lead to
-        a partner's ruff, draw trump (the bidding side), lead low."""
+        a partner's ruff, draw trump (the bidder), lead low."""
         trump_mask = self.trump_mask
         foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
@@ -458,7 +458,7 @@ class Game:
         to_ruff = plain & partner_ruffs & ~ruffed
         to_ruff = _prefer(to_ruff, to_ruff & ~self.valued)
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
-        draw &= self.t.team[seat] == 0  # the defenders keep their trumps to ruff with
+        draw &= seat == 0  # the bidder's; the others keep their trumps to ruff with
         choice = np.where(draw, trump, self._low_lead(seat, held, foes, ruffed))
         choice = np.where(to_ruff != 0, highest_bit_index(to_ruff), choice)
         return np.where(bosses != 0, lowest_bit_index(cash), choice)
