@@ -16,9 +16,10 @@ As leader:
      singleton boss first, to make a void;
   2. else lead to a partner's ruff: the lowest plain card (worth no points if it can) of a
      suit the partner is known void in, while it may hold a trump and no opponent may trump;
-  3. else draw trump, while an opponent may hold one and the seat holds the top trump or
-     at least two and half of those unseen: the top trump if it is a boss, else the lowest
-     (the others must head it and spend their high trumps);
+  3. else, the bidder (seat 0) only, draw trump while an opponent may hold one and it
+     holds the top trump or at least two and half of those unseen: the top trump if it is
+     a boss, else the lowest (the others must head it and spend their high trumps); its
+     partner and the defenders keep their trumps to ruff with;
   4. else lead low: the lowest plain card worth no points, preferring a suit where the
      partner melded a card no opponent may beat (to its shown strength), then suits no
      opponent may trump nor has melded a card above all of the seat's (not into a known
@@ -28,10 +29,12 @@ Following (the "later opponents" are those still to play to the trick):
      card of its suit, or a trump from one known void in the led suit), feed it counters:
      a ten, else a king, else an ace, outside trump; before last seat never a card that
      would win a trick of its own (no unseen card outranks it);
-  2. else, able to win: with the cheapest card no later opponent may beat, or failing one
-     the cheapest card that wins now (second to a trump lead, always the cheapest: the
-     top trumps keep for later);
-  3. else throw the lowest card, keeping counters off the opponents' trick.
+  2. when a partner is winning but a later opponent may beat its card, take the trick over
+     with the cheapest card no later opponent may beat, if it holds one;
+  3. else, an opponent winning and able to win: with the cheapest card no later opponent
+     may beat, or failing one the cheapest card that wins now (second to a trump lead,
+     always the cheapest: the top trumps keep for later);
+  4. else throw the lowest card, keeping counters off the opponents' trick.
 Legality is never the policy's business: it only ever picks among the legal cards, and
 void of the led suit the rules make it trump (and over-trump) where it must.
 """
@@ -127,7 +130,7 @@ class Table:
     last_trick: int
     head: str
     overtrump: bool
-    team: np.ndarray  # team of each seat: 0 is the bidder's side
+    team: np.ndarray  # team of each seat: 0 is the bidder's side (the bidder is seat 0)
 
     @classmethod
     def of(cls, variant: Variant, trump: Suit | np.ndarray) -> Table:
@@ -446,7 +449,7 @@ class Game:
 
     def _lead(self, seat: np.ndarray, held: np.ndarray) -> np.ndarray:
         """The leads of the module docstring, the first that applies: cash a boss, lead to
-        a partner's ruff, draw trump, lead low."""
+        a partner's ruff, draw trump (the bidder), lead low."""
         trump_mask = self.trump_mask
         foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
@@ -455,6 +458,7 @@ class Game:
         to_ruff = plain & partner_ruffs & ~ruffed
         to_ruff = _prefer(to_ruff, to_ruff & ~self.valued)
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
+        draw &= seat == 0  # the bidder's; the others keep their trumps to ruff with
         choice = np.where(draw, trump, self._low_lead(seat, held, foes, ruffed))
         choice = np.where(to_ruff != 0, highest_bit_index(to_ruff), choice)
         return np.where(bosses != 0, lowest_bit_index(cash), choice)
@@ -532,8 +536,8 @@ class Game:
         best: np.ndarray,
         best_pos: np.ndarray,
     ) -> np.ndarray:
-        """The follows of the module docstring: feed a safe partner, else win as cheaply
-        as is safe, else throw low."""
+        """The follows of the module docstring: feed a safe partner, cover an unsafe one,
+        else win as cheaply as is safe, else throw low."""
         t, trump_mask = self.t, self.trump_mask
         winner_seat = (self.leader + best_pos) % t.players
         partner_winning = t.team[winner_seat] == t.team[seat]
@@ -549,6 +553,8 @@ class Game:
         plain = legal & ~trump_mask
         low = np.where(plain != 0, highest_bit_index(plain), highest_bit_index(legal))
         feed = self._feed(plain, position, low)
+        cover = partner_winning & ~holds & (safe_wins != 0)
+        low = np.where(cover, highest_bit_index(safe_wins), low)
         safe = partner_winning & holds
         return np.where(safe, feed, np.where((wins != 0) & ~partner_winning, take, low))
 
