@@ -59,15 +59,6 @@ static inline int count_cards(uint32_t x)
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
-static inline uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 /* The cards of the same suit that outrank `card`. */
 static inline uint32_t above(int card) { return suit_cards(suit_of(card)) & (bit(card) - 1); }
 
@@ -83,7 +74,7 @@ static inline uint32_t beating(int best, int trump)
     return above(best) | (suit_of(best) == trump ? 0 : suit_cards(trump));
 }
 
-/* A fingerprint of a class of positions in the transposition table. */
+/* A position's key in the transposition table: exact where it fits 128 bits. */
 typedef unsigned __int128 Key;
 
 /* --- rules ------------------------------------------------------------------------------ */
@@ -102,10 +93,10 @@ typedef struct {
     int run_top[NCARDS];         /* the first card of the run holding a card */
     uint32_t run_above[NCARDS];  /* the cards of its run above it */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
-    unsigned radix;      /* how many digits there are (at most 70: one byte) */
-    /* a random term per seat, suit and counter: their sum over the cards in the hands
-     * identifies how many cards of each counter each seat holds in each suit */
-    uint64_t class_term[MAXP][NCARDS];
+    unsigned radix;      /* how many digits there are */
+    Key place[NCARDS];   /* the weight of each normalised card's digit */
+    Key leader_weight;
+    int exact_key;       /* the mixed-radix key fits 128 bits */
 } Rules;
 
 static int32_t gcd(int32_t a, int32_t b)
@@ -151,11 +142,16 @@ static void derive_rules(Rules *r, int partnerships)
         r->run_above[card] = suit_cards(suit) & (bit(card) - 1) & ~(bit(suit * NRANKS + start) - 1);
     }
     number_owner_digits(r);
-    for (int seat = 0; seat < MAXP; seat++)
-        for (int card = 0; card < NCARDS; card++) {
-            uint64_t class = (uint64_t)seat << 40 | (uint64_t)suit_of(card) << 32 | (uint32_t)r->points[card];
-            r->class_term[seat][card] = mix64(class + 0x9E3779B97F4A7C15ull);
+    double keys = r->players; /* a digit per card of the deck, then the leader */
+    Key weight = 1;
+    for (int card = 0; card < NCARDS; card++)
+        if (r->deck & bit(card)) {
+            r->place[card] = weight;
+            weight *= r->radix;
+            keys *= r->radix;
         }
+    r->leader_weight = weight;
+    r->exact_key = keys < 0x1p127;
 }
 
 /* --- a position in play ----------------------------------------------------------------- */
@@ -169,7 +165,6 @@ typedef struct {
     int best;             /* the position in `trick` of the card winning it */
     int tricks_left;      /* counting the one in progress */
     int32_t in_hands;     /* the counters still in the hands */
-    uint64_t classes;     /* the sum of Rules.class_term over the cards in the hands */
 } Game;
 
 static inline int to_play(const Rules *r, const Game *g) { return r->seat_at[g->leader][g->played]; }
@@ -184,7 +179,6 @@ static void put(const Rules *r, Game *g, int seat, int card)
     if (--g->count[seat][card] == 0) g->held[seat] &= ~bit(card);
     g->owners[card] -= SEAT_DIGIT[seat];
     g->in_hands -= r->points[card];
-    g->classes -= r->class_term[seat][card];
     if (g->played && beats(card, g->trick[g->best], g->trump)) g->best = g->played;
     if (!g->played) g->best = 0;
     g->trick[g->played++] = card;
@@ -198,7 +192,6 @@ static void take_back(const Rules *r, Game *g, int seat, int card, int best)
     g->owners[card] += SEAT_DIGIT[seat];
     g->held[seat] |= bit(card);
     g->in_hands += r->points[card];
-    g->classes += r->class_term[seat][card];
 }
 
 /* The cards a seat holding `hand` may play to the trick on the table (play.legal_cards). */
@@ -253,33 +246,15 @@ static void reopen_trick(const Rules *r, Game *g, const Closed *saved)
 
 /* --- the transposition table ------------------------------------------------------------ */
 
-/* Partition search: an entry holds bounds proven for a class of positions, not for one. A
- * search notes the cards whose ranks its result depended on (see `relevant` below); in each
- * suit those and every card above them keep their owners in the entry, while the cards below
- * ("small" cards) only count: the class is every position with the same leader, the same
- * owners of the suits' top cards, and the same number of small cards of each counter in each
- * seat's suits. The small cards of such positions play alike, trick for trick, so a bound
- * proven for one holds for all.
- *
- * Keys are built on normalised cards: within a suit, cards gone from play are squeezed out
- * of each run of ranks with equal counters, so positions that differ only by which equal
- * cards went are one. A class is found by its coarse key (leader and the counts by seat, suit
- * and counter: the bucket) and checked by a 128-bit fingerprint of the coarse key and the
- * owners of each suit's top `tops` normalised ranks. */
-
-/* 32 bytes; a bucket of four shares two cache lines. */
+/* 32 bytes: two entries share a cache line (a bucket). */
 typedef struct {
-    Key check;            /* fingerprint(position, tops) */
+    Key key;
     int32_t lower, upper; /* bounds on the points seat 0's side takes from here */
     uint16_t epoch;       /* entries of another search are empty */
-    uint16_t tops;        /* per suit, 4 bits: how many normalised ranks from the top keep owners */
     uint8_t move;         /* the best lead found, as a normalised card */
     uint8_t depth;        /* tricks left: deeper entries saved more work */
-    uint8_t tag;          /* 8 bits of the coarse key: a quick test before the fingerprint */
-    uint8_t stamp;        /* when it was written (Table.writes, wrapping) */
+    uint32_t unused;
 } Entry;
-
-enum { BUCKET = 4 };
 
 typedef struct {
     Entry *entries;
@@ -288,144 +263,84 @@ typedef struct {
     size_t size;   /* entries */
     size_t mask;   /* entries this search uses - 1 */
     uint16_t epoch;
-    uint8_t writes; /* entries written, wrapping: the age of an entry */
 } Table;
 
-/* A position at a trick boundary as the table sees it, and the maps between its cards and
- * the normalised ones. */
+/* A position's key and the maps between its cards and the normalised ones. */
 typedef struct {
-    uint64_t coarse;          /* the leader and Game.classes, mixed */
-    uint64_t spread;          /* the coarse key and the owners of each suit's always-kept top ranks */
-    uint64_t owners[NSUITS];  /* a byte per normalised rank, the top one highest: its owners' digit */
-    uint32_t anywhere;        /* the cards in play */
-    int8_t normal[NCARDS];    /* card -> normalised card */
-    int8_t actual[NCARDS];    /* normalised card -> card, or -1 */
+    Key key;
+    int8_t normal[NCARDS]; /* card -> normalised card */
+    int8_t actual[NCARDS]; /* normalised card -> card, or -1 */
 } Normal;
 
-static inline unsigned tops_of_suit(unsigned tops, int suit) { return tops >> (4 * suit) & 15; }
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
 
-/* The bytes of a suit's `k` top normalised ranks. */
-static inline uint64_t top_ranks(unsigned k) { return k ? ~0ull << (8 * (NRANKS - k)) : 0; }
+/* The key is the sum of one term per card in play: the digit of its owners in the place of
+ * its normalised card (a mixed-radix number), or for decks too big for that (4 copies of
+ * 6 ranks) a 128-bit hash of card and owners. */
+static inline Key add_digit(const Rules *r, int normal, unsigned owners)
+{
+    if (r->exact_key) return r->place[normal] * owners;
+    uint64_t h = mix64(((uint64_t)normal << 8 | owners) + 0x9E3779B97F4A7C15ull);
+    return (Key)mix64(h) << 64 | h;
+}
 
-#ifndef MIN_TOPS
-#define MIN_TOPS 1
-#endif
-
+/* At a trick boundary: within each run of equal counters, the ranks still in play move up
+ * to the top of the run; the key is then the owners of every normalised card. */
 static void normalise(const Rules *r, const Game *g, Normal *n)
 {
     uint32_t anywhere = 0;
     for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
     memset(n->actual, -1, sizeof n->actual);
-    memset(n->owners, 0, sizeof n->owners);
-    n->anywhere = anywhere;
-    n->coarse = mix64(g->classes + 0x9E3779B97F4A7C15ull * (uint64_t)(g->leader + 1));
+    Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
     for (uint32_t set = anywhere; set; set &= set - 1) {
         int card = __builtin_ctz(set);
         int normal = r->run_top[card] + count_cards(anywhere & r->run_above[card]);
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
-        int shift = 8 * (NRANKS - 1 - normal % NRANKS);
-        n->owners[suit_of(card)] |= (uint64_t)r->digit[g->owners[card]] << shift;
+        key += add_digit(r, normal, r->digit[g->owners[card]]);
     }
-    uint64_t spread = n->coarse;
-    for (int suit = 0; suit < NSUITS; suit++) spread = mix64(spread ^ (n->owners[suit] & top_ranks(MIN_TOPS)));
-    n->spread = spread;
+    n->key = key;
 }
 
-
-static Key fingerprint(const Normal *n, unsigned tops)
+static Entry *bucket_of(const Table *t, Key key)
 {
-    uint64_t a = n->coarse ^ tops, b = n->coarse + 0xD6E8FEB86659FD93ull * (tops + 1);
-    for (int suit = 0; suit < NSUITS; suit++) {
-        uint64_t owners = n->owners[suit] & top_ranks(tops_of_suit(tops, suit));
-        a = mix64(a ^ owners);
-        b = mix64(b + owners + (uint64_t)suit);
+    uint64_t h = mix64((uint64_t)key ^ mix64((uint64_t)(key >> 64)));
+    return &t->entries[h & t->mask & ~(size_t)1];
+}
+
+static Entry *probe(const Table *t, Key key)
+{
+    Entry *b = bucket_of(t, key);
+    for (int i = 0; i < 2; i++)
+        if (b[i].epoch == t->epoch && b[i].key == key) return &b[i];
+    return NULL;
+}
+
+/* The entry to write `key` to: its own, else the first slot if this search did not fill it
+ * with deeper work, else the second (always replaced). */
+static Entry *slot_for(const Table *t, Key key, int depth, int32_t ceiling)
+{
+    Entry *b = bucket_of(t, key);
+    Entry *e = NULL;
+    for (int i = 0; i < 2 && !e; i++)
+        if (b[i].epoch == t->epoch && b[i].key == key) e = &b[i];
+    if (!e) {
+        e = b[0].epoch != t->epoch || b[0].depth <= depth ? &b[0] : &b[1];
+        e->key = key;
+        e->epoch = t->epoch;
+        e->depth = (uint8_t)depth;
+        e->lower = 0;
+        e->upper = ceiling;
+        e->move = NO_MOVE;
     }
-    return (Key)a << 64 | b;
-}
-
-/* The `tops` of a class whose search depended on the ranks of `relevant`: in each suit, down
- * to the lowest relevant card in play. */
-static unsigned tops_of(const Normal *n, uint32_t relevant)
-{
-    unsigned tops = 0;
-    for (int suit = 0; suit < NSUITS; suit++) {
-        uint32_t cards = relevant & n->anywhere & suit_cards(suit);
-        unsigned k = 0;
-        if (cards) k = (unsigned)(n->normal[31 - __builtin_clz(cards)] % NRANKS + 1); /* lower ranks are higher bits */
-        tops |= (k > MIN_TOPS ? k : MIN_TOPS) << (4 * suit);
-    }
-    return tops;
-}
-
-/* The cards whose owners a class fixes (the inverse of tops_of). */
-static uint32_t top_cards(const Normal *n, unsigned tops)
-{
-    uint32_t cards = 0;
-    for (int suit = 0; suit < NSUITS; suit++)
-        for (unsigned i = 0; i < tops_of_suit(tops, suit); i++) {
-            int card = n->actual[suit * NRANKS + (int)i];
-            if (card >= 0) cards |= bit(card);
-        }
-    return cards;
-}
-
-static Entry *bucket_of(const Table *t, uint64_t coarse)
-{
-    return &t->entries[(coarse >> 16) & t->mask & ~(size_t)(BUCKET - 1)];
-}
-
-/* What the entries of classes holding a position know: the best bounds (and the cards they
- * depend on) and a best lead. */
-typedef struct {
-    int32_t lower, upper;
-    unsigned lower_tops, upper_tops;
-    int move; /* a normalised card, or NO_MOVE */
-} Known;
-
-static Known known(const Table *t, const Normal *n, int32_t ceiling)
-{
-    Known k = {0, ceiling, 0, 0, NO_MOVE};
-    const Entry *b = bucket_of(t, n->spread);
-    unsigned tops = ~0u, best_tops = 0;
-    Key check = 0;
-    for (int i = 0; i < BUCKET; i++) {
-        const Entry *e = &b[i];
-        if (e->epoch != t->epoch || e->tag != (uint8_t)n->spread) continue;
-        if (e->tops != tops) check = fingerprint(n, tops = e->tops);
-        if (e->check != check) continue;
-        if (e->lower > k.lower) k.lower = e->lower, k.lower_tops = e->tops;
-        if (e->upper < k.upper) k.upper = e->upper, k.upper_tops = e->tops;
-        if (e->move != NO_MOVE && e->tops >= best_tops) k.move = e->move, best_tops = e->tops;
-    }
-    return k;
-}
-
-/* The entry of the class of `n` with these tops: its own, else a new one in place of an
- * entry of another search or, failing that, of the one that saved the least work (the
- * shallowest; of those the oldest). Positions of one coarse key share a bucket and have the
- * same depth: without the age they would all take turns in one slot. */
-static Entry *slot_for(Table *t, const Normal *n, unsigned tops, int depth, int32_t ceiling)
-{
-    Entry *b = bucket_of(t, n->spread), *victim = NULL;
-    Key check = fingerprint(n, tops);
-    int worst = INF;
-    for (int i = 0; i < BUCKET; i++) {
-        Entry *e = &b[i];
-        int keep = e->epoch != t->epoch ? -1 : e->depth * 256 + ((e->stamp - t->writes) & 255);
-        if (keep >= 0 && e->check == check && e->tops == tops) return e;
-        if (keep < worst) worst = keep, victim = e;
-    }
-    victim->check = check;
-    victim->tag = (uint8_t)n->spread;
-    victim->stamp = t->writes++;
-    victim->tops = (uint16_t)tops;
-    victim->epoch = t->epoch;
-    victim->depth = (uint8_t)depth;
-    victim->lower = 0;
-    victim->upper = ceiling;
-    victim->move = NO_MOVE;
-    return victim;
+    return e;
 }
 
 /* Zeroed memory for the table, aligned for huge pages where the system has them: a large
@@ -576,8 +491,8 @@ static int32_t outlook(const Rules *r, const Table *t, Game *g, int seat)
     int32_t rest = g->in_hands + r->last_trick;
     Normal n;
     normalise(r, g, &n);
-    Known k = known(t, &n, rest); /* 0 and rest when the table knows nothing */
-    ours += (k.lower + k.upper) / 2;
+    Entry *e = probe(t, n.key);
+    ours += e ? (e->lower + e->upper) / 2 : rest / 2;
     reopen_trick(r, g, &saved);
     return r->side[seat] == 0 ? ours : trick + rest - ours;
 }
@@ -629,62 +544,24 @@ static int ordered_moves(const Rules *r, const Table *t, Game *g, int seat, int 
     return n;
 }
 
-/* --- which ranks a result depends on ------------------------------------------------------
- *
- * Every search below also returns the cards whose ranks its result depended on (a mask; one
- * bit stands for both copies): the cards that won a trick against another card of their suit
- * and those a seat had to head or over-trump. Cards of lower rank than all of these never
- * decided a trick nor what a seat might play, so positions that shuffle them among the seats
- * (keeping how many of each counter each seat holds per suit) have the same result. */
-
-/* The card `hand` must head or over-trump, if what it may play depends on that. */
-static uint32_t rank_to_beat(const Rules *r, const Game *g, uint32_t hand)
-{
-    if (!g->played) return 0;
-    int led = suit_of(g->trick[0]), winner = g->trick[g->best];
-    int trumped = suit_of(winner) == g->trump && led != g->trump;
-    if (hand & suit_cards(led)) {
-        int must_head = r->head == HEAD_ALWAYS || (r->head == HEAD_TRUMP_LED && led == g->trump);
-        return must_head && !trumped ? bit(winner) : 0;
-    }
-    if (!(hand & suit_cards(g->trump))) return 0;
-    return r->overtrump && suit_of(winner) == g->trump ? bit(winner) : 0;
-}
-
-/* The winning card of the full trick on the table if it won by rank (beat a card of its own
- * suit), else nothing. */
-static uint32_t rank_that_won(const Rules *r, const Game *g)
-{
-    int winner = g->trick[g->best];
-    for (int i = 0; i < r->players; i++)
-        if (i != g->best && suit_of(g->trick[i]) == suit_of(winner)) return bit(winner);
-    return 0;
-}
-
 /* The last trick: every seat holds one card and must play it. */
-static int32_t last_trick_value(const Rules *r, Game *g, uint32_t *relevant)
+static int32_t last_trick_value(const Rules *r, Game *g)
 {
     int32_t points = r->last_trick;
     int best = -1, winner = 0;
-    uint32_t trick = 0;
     for (int i = 0; i < r->players; i++) {
         int seat = r->seat_at[g->leader][i];
         int card = __builtin_ctz(g->held[seat]);
         points += r->points[card];
-        trick |= bit(card);
         if (best < 0 || beats(card, best, g->trump)) {
             best = card;
             winner = seat;
         }
     }
-    /* won by rank if it beat another card of its suit, or tied its twin (one bit for both) */
-    int twins = 0;
-    for (int i = 0; i < r->players; i++) twins += g->held[r->seat_at[g->leader][i]] == bit(best);
-    *relevant = (trick & suit_cards(suit_of(best)) & ~bit(best)) || twins > 1 ? bit(best) : 0;
     return r->side[winner] ? 0 : points;
 }
 
-static int32_t node(Search *s, Game *g, int32_t beta, uint32_t *relevant);
+static int32_t node(Search *s, Game *g, int32_t beta);
 
 static inline int improves(int maximising, int32_t value, int32_t best)
 {
@@ -699,38 +576,30 @@ static inline int cuts(int maximising, int32_t best, int32_t beta)
 
 /* Two tricks left: a plain fail-soft search of the first (the last is forced), with no
  * table, no ordering and no card merging: cheaper than any of them at this size. */
-static int32_t two_tricks(const Rules *r, Game *g, int32_t beta, uint32_t *relevant)
+static int32_t two_tricks(const Rules *r, Game *g, int32_t beta)
 {
     if (g->played == r->players) {
         Closed saved;
-        uint32_t won = rank_that_won(r, g);
         int32_t gain = close_trick(r, g, &saved);
-        int32_t value = gain + last_trick_value(r, g, relevant);
+        int32_t value = gain + last_trick_value(r, g);
         reopen_trick(r, g, &saved);
-        *relevant |= won;
         return value;
     }
     int seat = to_play(r, g), maximising = r->side[seat] == 0, best_before = g->best;
     int32_t best = maximising ? -INF : INF;
-    uint32_t local = rank_to_beat(r, g, g->held[seat]), all = local, child;
     for (uint32_t set = legal_mask(r, g, g->held[seat]); set; set &= set - 1) {
         int card = __builtin_ctz(set);
         put(r, g, seat, card);
-        int32_t value = two_tricks(r, g, beta, &child);
+        int32_t value = two_tricks(r, g, beta);
         take_back(r, g, seat, card, best_before);
-        all |= child;
         if (improves(maximising, value, best)) best = value;
-        if (cuts(maximising, best, beta)) {
-            all = local | child;
-            break;
-        }
+        if (cuts(maximising, best, beta)) break;
     }
-    *relevant = all;
     return best;
 }
 
 /* Play `card` from `seat` and search on: the value of the position after it. */
-static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta, uint32_t *relevant)
+static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta)
 {
     const Rules *r = s->r;
     int best = g->best;
@@ -738,13 +607,11 @@ static int32_t after(Search *s, Game *g, int seat, int card, int32_t beta, uint3
     put(r, g, seat, card);
     if (g->played == r->players) {
         Closed saved;
-        uint32_t won = rank_that_won(r, g);
         int32_t gain = close_trick(r, g, &saved);
-        value = gain + node(s, g, beta - gain, relevant);
+        value = gain + node(s, g, beta - gain);
         reopen_trick(r, g, &saved);
-        *relevant |= won;
     } else {
-        value = node(s, g, beta, relevant);
+        value = node(s, g, beta);
     }
     take_back(r, g, seat, card, best);
     return value;
@@ -762,30 +629,25 @@ static void try_second(int *moves, int count, int card)
 }
 
 /* The best of the seat to play's cards, `first` tried first (if any), stopping at the
- * first that settles the search. Sets *best_move. A settled search depends on the ranks the
- * card that settled it depended on, an unsettled one on those of every card tried. */
-static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_move, uint32_t *relevant)
+ * first that settles the search. Sets *best_move. */
+static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_move)
 {
     const Rules *r = s->r;
     int seat = to_play(r, g), maximising = r->side[seat] == 0;
     int32_t best = maximising ? -INF : INF;
-    uint32_t local = rank_to_beat(r, g, g->held[seat]), child = 0;
     *best_move = first;
-    if (first >= 0) best = after(s, g, seat, first, beta, &child); /* often all it takes */
-    *relevant = local | child;
+    if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
     if (cuts(maximising, best, beta)) return best;
     int moves[NCARDS], count = ordered_moves(r, s->t, g, seat, first, moves);
     int8_t *killer = g->played ? NULL : &s->killer[g->tricks_left][seat];
     if (killer) try_second(moves, count, *killer);
     for (int i = 0; i < count; i++) {
-        int32_t value = after(s, g, seat, moves[i], beta, &child);
-        *relevant |= child;
+        int32_t value = after(s, g, seat, moves[i], beta);
         if (improves(maximising, value, best)) {
             best = value;
             *best_move = moves[i];
         }
         if (cuts(maximising, best, beta)) {
-            *relevant = local | child;
             if (killer) *killer = (int8_t)moves[i];
             break;
         }
@@ -794,31 +656,23 @@ static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_
 }
 
 /* A trick boundary with three tricks or more left: what the table knows, else a search
- * whose result the table keeps for the class of positions it holds for. */
-static int32_t boundary(Search *s, Game *g, int32_t beta, uint32_t *relevant)
+ * whose result the table keeps. */
+static int32_t boundary(Search *s, Game *g, int32_t beta)
 {
     int32_t ceiling = g->in_hands + s->r->last_trick; /* every point still in play */
-    *relevant = 0; /* the points in play depend on counters only */
     if (beta > ceiling) return ceiling;
     if (beta <= 0) return 0;
     Normal n;
     int first = -1, best_move;
     normalise(s->r, g, &n);
-    Known k = known(s->t, &n, ceiling);
-    if (k.lower >= beta) {
-        *relevant = top_cards(&n, k.lower_tops);
-        return k.lower;
+    Entry *e = probe(s->t, n.key);
+    if (e) {
+        if (e->lower >= beta) return e->lower;
+        if (e->upper < beta) return e->upper;
+        if (e->move != NO_MOVE) first = n.actual[e->move];
     }
-    if (k.upper < beta) {
-        *relevant = top_cards(&n, k.upper_tops);
-        return k.upper;
-    }
-    if (k.move != NO_MOVE) { /* a lead of another position of the class: if this one has it */
-        int card = n.actual[k.move];
-        if (card >= 0 && g->held[to_play(s->r, g)] & bit(card)) first = card;
-    }
-    int32_t best = best_card(s, g, first, beta, &best_move, relevant);
-    Entry *e = slot_for(s->t, &n, tops_of(&n, *relevant), g->tricks_left, ceiling);
+    int32_t best = best_card(s, g, first, beta, &best_move);
+    e = slot_for(s->t, n.key, g->tricks_left, ceiling);
     if (best >= beta && best > e->lower) e->lower = best;
     if (best < beta && best < e->upper) e->upper = best;
     e->move = (uint8_t)n.normal[best_move];
@@ -828,16 +682,16 @@ static int32_t boundary(Search *s, Game *g, int32_t beta, uint32_t *relevant)
 /* Fail-soft null-window search: a result >= beta is a lower bound of the value (the points
  * seat 0's side takes from here, those on the table included), a result < beta an upper
  * bound. */
-static int32_t node(Search *s, Game *g, int32_t beta, uint32_t *relevant)
+static int32_t node(Search *s, Game *g, int32_t beta)
 {
     s->nodes++;
     int best_move;
-    if (g->played) return best_card(s, g, -1, beta, &best_move, relevant);
+    if (g->played) return best_card(s, g, -1, beta, &best_move);
     switch (g->tricks_left) {
-    case 0: *relevant = 0; return 0;
-    case 1: return last_trick_value(s->r, g, relevant);
-    case 2: return two_tricks(s->r, g, beta, relevant);
-    default: return boundary(s, g, beta, relevant);
+    case 0: return 0;
+    case 1: return last_trick_value(s->r, g);
+    case 2: return two_tricks(s->r, g, beta);
+    default: return boundary(s, g, beta);
     }
 }
 
@@ -856,15 +710,8 @@ typedef int32_t (*Probe)(Search *, Game *, int seat, int card, int32_t beta);
 
 static int32_t probe_node(Search *s, Game *g, int seat, int card, int32_t beta)
 {
-    uint32_t relevant;
     (void)seat, (void)card;
-    return node(s, g, beta, &relevant);
-}
-
-static int32_t probe_card(Search *s, Game *g, int seat, int card, int32_t beta)
-{
-    uint32_t relevant;
-    return after(s, g, seat, card, beta, &relevant);
+    return node(s, g, beta);
 }
 
 static int32_t bisect(Search *s, Game *g, Probe probe_fn, int seat, int card, int32_t lo, int32_t hi)
@@ -899,7 +746,7 @@ static int32_t card_values(Search *s, Game *g, int64_t *out)
     for (int card = 0; card < NCARDS; card++) out[card] = -1;
     for (uint32_t set = searched; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        int32_t value = r->step ? bisect(s, g, probe_card, seat, card, 0, hi) : 0;
+        int32_t value = r->step ? bisect(s, g, after, seat, card, 0, hi) : 0;
         out[card] = value;
         if (maximising ? value > best : value < best) best = value;
     }
@@ -915,8 +762,8 @@ static int32_t card_values(Search *s, Game *g, int64_t *out)
 /* Whether `card` keeps the value at `value` (an optimal card). */
 static int keeps_value(Search *s, Game *g, int seat, int card, int32_t value)
 {
-    if (s->r->side[seat] == 0) return probe_card(s, g, seat, card, value) >= value;
-    return probe_card(s, g, seat, card, value + 1) < value + 1;
+    if (s->r->side[seat] == 0) return after(s, g, seat, card, value) >= value;
+    return after(s, g, seat, card, value + 1) < value + 1;
 }
 
 /* Play an optimal line to the end, writing (seat, card) pairs; returns the plays written. */
@@ -1050,7 +897,6 @@ static int read_game(const Rules *r, const int64_t *hands, int64_t trump, int64_
         for (int seat = 0; seat < r->players; seat++) {
             total += g->count[seat][card];
             g->owners[card] += g->count[seat][card] * SEAT_DIGIT[seat];
-            g->classes += g->count[seat][card] * r->class_term[seat][card];
         }
         if (total > r->copies)
             return fail("position %zd: %d copies of %s in play; the deck has %d", at, total,
