@@ -7,15 +7,17 @@
  * 1 to 4 copies of each card.
  *
  * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
- * (a null window); the root narrows the value by halving its range. Trick boundaries with
- * three tricks or more left are remembered in a transposition table of lower and upper
- * bounds and the best lead, under a normalised key: within a suit, cards gone from play are
- * squeezed out of each run of ranks with equal counters, so positions that differ only by
- * which equal cards went share an entry. Two tricks from the end a plain search is cheaper
- * than the table. Cards a seat holds that play alike (same suit and counter, nothing between
- * them held elsewhere or on the table) are tried once. Candidate cards are ordered by the
- * trick simple players would finish from them, and far from the end a lead also by what the
- * table knows of the position after that trick.
+ * (a null window); the root narrows the value by halving its range. At a trick boundary the
+ * points each side is sure of (its trumps above all of the other side's) may settle the
+ * search at once. Trick boundaries with three tricks or more left are remembered in a
+ * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
+ * under a normalised key: within a suit, cards gone from play are squeezed out of each run
+ * of ranks with equal counters, so positions that differ only by which equal cards went
+ * share an entry. Two tricks from the end a plain search is cheaper than the table. Cards a
+ * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
+ * on the table) are tried once. Candidate cards are ordered by the trick simple players
+ * would finish from them, and far from the end a lead also by what the table knows of the
+ * position after that trick.
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
