@@ -7,15 +7,17 @@
  * 1 to 4 copies of each card.
  *
  * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
- * (a null window); the root narrows the value by halving its range. Trick boundaries with
- * three tricks or more left are remembered in a transposition table of lower and upper
- * bounds and the best lead, under a normalised key: within a suit, cards gone from play are
- * squeezed out of each run of ranks with equal counters, so positions that differ only by
- * which equal cards went share an entry. Two tricks from the end a plain search is cheaper
- * than the table. Cards a seat holds that play alike (same suit and counter, nothing between
- * them held elsewhere or on the table) are tried once. Candidate cards are ordered by the
- * trick simple players would finish from them, and far from the end a lead also by what the
- * table knows of the position after that trick.
+ * (a null window); the root narrows the value by halving its range. At a trick boundary the
+ * points each side is sure of (its trumps above all of the other side's) may settle the
+ * search at once. Trick boundaries with three tricks or more left are remembered in a
+ * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
+ * under a normalised key: within a suit, cards gone from play are squeezed out of each run
+ * of ranks with equal counters, so positions that differ only by which equal cards went
+ * share an entry. Two tricks from the end a plain search is cheaper than the table. Cards a
+ * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
+ * on the table) are tried once. Candidate cards are ordered by the trick simple players
+ * would finish from them, and far from the end a lead also by what the table knows of the
+ * position after that trick.
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
@@ -246,15 +248,19 @@ static void reopen_trick(const Rules *r, Game *g, const Closed *saved)
 
 /* --- the transposition table ------------------------------------------------------------ */
 
-/* 32 bytes: two entries share a cache line (a bucket). */
+/* 32 bytes: a bucket of four entries fills two cache lines (the adjacent-line prefetch
+ * brings the second along). */
 typedef struct {
     Key key;
     int32_t lower, upper; /* bounds on the points seat 0's side takes from here */
     uint16_t epoch;       /* entries of another search are empty */
     uint8_t move;         /* the best lead found, as a normalised card */
     uint8_t depth;        /* tricks left: deeper entries saved more work */
-    uint32_t unused;
+    uint8_t stamp;        /* when it was written (Table.writes, wrapping): its age */
+    uint8_t unused[3];
 } Entry;
+
+enum { BUCKET = 4 };
 
 typedef struct {
     Entry *entries;
@@ -263,6 +269,7 @@ typedef struct {
     size_t size;   /* entries */
     size_t mask;   /* entries this search uses - 1 */
     uint16_t epoch;
+    uint8_t writes; /* entries written, wrapping */
 } Table;
 
 /* A position's key and the maps between its cards and the normalised ones. */
@@ -312,34 +319,37 @@ static void normalise(const Rules *r, const Game *g, Normal *n)
 static Entry *bucket_of(const Table *t, Key key)
 {
     uint64_t h = mix64((uint64_t)key ^ mix64((uint64_t)(key >> 64)));
-    return &t->entries[h & t->mask & ~(size_t)1];
+    return &t->entries[h & t->mask & ~(size_t)(BUCKET - 1)];
 }
 
 static Entry *probe(const Table *t, Key key)
 {
     Entry *b = bucket_of(t, key);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < BUCKET; i++)
         if (b[i].epoch == t->epoch && b[i].key == key) return &b[i];
     return NULL;
 }
 
-/* The entry to write `key` to: its own, else the first slot if this search did not fill it
- * with deeper work, else the second (always replaced). */
-static Entry *slot_for(const Table *t, Key key, int depth, int32_t ceiling)
+/* The entry to write `key` to: its own, else one of another search, else the one that
+ * saved the least work: the shallowest, of those the oldest (so that positions of one depth
+ * take turns over the bucket, not over one slot). Measured against two entries a bucket
+ * (the first kept for deeper work, the second always replaced): 4% fewer nodes. */
+static Entry *slot_for(Table *t, Key key, int depth, int32_t ceiling)
 {
-    Entry *b = bucket_of(t, key);
-    Entry *e = NULL;
-    for (int i = 0; i < 2 && !e; i++)
-        if (b[i].epoch == t->epoch && b[i].key == key) e = &b[i];
-    if (!e) {
-        e = b[0].epoch != t->epoch || b[0].depth <= depth ? &b[0] : &b[1];
-        e->key = key;
-        e->epoch = t->epoch;
-        e->depth = (uint8_t)depth;
-        e->lower = 0;
-        e->upper = ceiling;
-        e->move = NO_MOVE;
+    Entry *b = bucket_of(t, key), *e = NULL;
+    int worst = INF;
+    for (int i = 0; i < BUCKET; i++) {
+        if (b[i].epoch == t->epoch && b[i].key == key) return &b[i];
+        int keep = b[i].epoch != t->epoch ? -1 : b[i].depth * 256 + ((b[i].stamp - t->writes) & 255);
+        if (keep < worst) worst = keep, e = &b[i];
     }
+    e->key = key;
+    e->epoch = t->epoch;
+    e->depth = (uint8_t)depth;
+    e->stamp = t->writes++;
+    e->lower = 0;
+    e->upper = ceiling;
+    e->move = NO_MOVE;
     return e;
 }
 
@@ -655,6 +665,30 @@ static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_
     return best;
 }
 
+/* The points of `sure` (cards no other side holds) in the hands. */
+static int32_t points_held(const Rules *r, const Game *g, uint32_t sure)
+{
+    int32_t points = 0;
+    for (; sure; sure &= sure - 1) {
+        int card = __builtin_ctz(sure), copies = 0;
+        for (int seat = 0; seat < r->players; seat++) copies += g->count[seat][card];
+        points += copies * r->points[card];
+    }
+    return points;
+}
+
+/* Points each side is sure of: its trumps that no trump of the other side beats (nor ties,
+ * as the first of two identical cards wins). A trump always contends for its trick (a seat
+ * out of the suit led must trump), so these fall to their side whenever they are played. */
+static void sure_points(const Rules *r, const Game *g, int32_t *ours, int32_t *theirs)
+{
+    uint32_t trumps = suit_cards(g->trump), side[2] = {0, 0};
+    for (int seat = 0; seat < r->players; seat++) side[r->side[seat]] |= g->held[seat] & trumps;
+    uint32_t top0 = side[0] & -side[0], top1 = side[1] & -side[1]; /* each side's highest */
+    *ours = points_held(r, g, side[0] & (top1 - 1)); /* top1 - 1: all bits when it is 0 */
+    *theirs = points_held(r, g, side[1] & (top0 - 1));
+}
+
 /* A trick boundary with three tricks or more left: what the table knows, else a search
  * whose result the table keeps. */
 static int32_t boundary(Search *s, Game *g, int32_t beta)
@@ -662,6 +696,10 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
     int32_t ceiling = g->in_hands + s->r->last_trick; /* every point still in play */
     if (beta > ceiling) return ceiling;
     if (beta <= 0) return 0;
+    int32_t ours, theirs; /* measured: 2.5-5% fewer nodes */
+    sure_points(s->r, g, &ours, &theirs);
+    if (beta <= ours) return ours;
+    if (beta > ceiling - theirs) return ceiling - theirs;
     Normal n;
     int first = -1, best_move;
     normalise(s->r, g, &n);
