@@ -100,10 +100,14 @@ def end_on_signals() -> None:
     lock an idle worker holds while it waits for work), and there is nothing to save."""
 
     def handler(signum: int, frame: object) -> None:
-        for pid in _children():
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
+        for _ in range(5):  # a pool's thread may start a worker meanwhile: look again
+            children = _children()
+            if not children:
+                break
+            for pid in children:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
         os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, handler)

@@ -28,20 +28,23 @@ def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
         return
     import multiprocessing
 
-    with multiprocessing.Pool(workers, initializer=_die_with_parent) as pool:
+    parent = os.getpid()
+    with multiprocessing.Pool(workers, initializer=_die_with_parent, initargs=(parent,)) as pool:
         yield pool.imap
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
     """In a worker: signals are the parent's business, and on Linux ask for SIGTERM when
-    the parent dies (prctl PR_SET_PDEATHSIG)."""
+    the parent dies (prctl PR_SET_PDEATHSIG). A worker started just as the parent was
+    ending finds it gone (its parent is no longer ``parent``) and ends at once."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's SystemExit handler
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's exit handler
+    if sys.platform.startswith("linux"):
+        import ctypes
 
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(0)
