@@ -9,11 +9,14 @@ do ends in a traceback or in lost input:
 - writes to stdout that fail become `OutputError`: a closed pipe (``| head -1``) ends the
   run quietly with 141, as other Unix tools do; a full disk or a closed stdout is one line
   on stderr and exit code 1;
-- SIGTERM and Ctrl-C end the run, and its worker processes, with 143 and 130.
+- SIGTERM and Ctrl-C end the run, and its worker processes, with 143 and 130;
+- on a terminal that cannot show suit symbols or bar charts (ASCII, Latin-1), they are
+  written in plain characters (``S``, ``#``) rather than as escapes.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import os
@@ -72,14 +75,34 @@ class GuardedStream:
         return getattr(self._stream, name)
 
 
+#: What the output's own non-ASCII characters become where the terminal cannot show them.
+PLAIN = str.maketrans(
+    {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "\ufe0f": "", "…": "...", "±": "+-"}
+    | {"▲": "^", "←": "<-", "▁": ".", "▂": ",", "▃": ":", "▄": "-", "▅": "=", "▆": "+"}
+    | {"▇": "*", "█": "#"}
+)
+
+
+def _plainly(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: our symbols in plain characters, anything else (a user's text
+    echoed back) as a backslash escape."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end].translate(PLAIN)
+    return text.encode("ascii", "backslashreplace").decode("ascii"), error.end
+
+
+codecs.register_error("meldcalc-plain", _plainly)
+
+
 def prepare_streams() -> str | None:
     """Make stdout safe to write to; what is wrong with it if it cannot be used at all."""
     if sys.stdout is None:
         return "standard output is closed: there is nowhere to write the results"
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:  # a suit symbol on a Latin-1 terminal is escaped, not fatal
-            reconfigure(errors="backslashreplace")
+        if reconfigure is not None:  # a suit symbol on a Latin-1 terminal is not fatal
+            reconfigure(errors="meldcalc-plain")
     sys.stdout = GuardedStream(sys.stdout)  # type: ignore[assignment]
     return None
 

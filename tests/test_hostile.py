@@ -230,6 +230,16 @@ def test_an_invalid_utf8_byte_spoils_only_its_line(encoding: str) -> None:
     )
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_terminal_without_suit_symbols_gets_plain_letters(encoding: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    result = meldcalc("bid", HAND, "-n", "40", "-s", "1", input=b"", env=env)
+    text = result.stdout.decode(encoding)
+    assert result.returncode == 0 and "\\u" not in text and "\\x" not in text
+    assert "with S (S) as trump" in text and "\nS S " in text  # symbols as letters
+    assert "#" in text  # the bars of the P(make) chart
+
+
 def test_bid_batch_and_quiz_survive_bad_bytes_too() -> None:
     result = run("bid", "-", "-n", "50", "-s", "1", "-f", "total", input=b"\xfe\n" + HAND.encode())
     assert result.exit_code == 2 and result.stdout.splitlines()[0] == "error"
