@@ -42,6 +42,7 @@ app = typer.Typer(
 MAX_SEED = 2**63 - 1
 #: Simulated deals per trump: a million take about a minute; more is never worth it.
 MAX_DEALS = 1_000_000
+MAX_BID = 10_000_000  # schema.MAX_BID, not imported: schema costs start-up time
 #: Below this many deals a standard error means little.
 FEW_DEALS = 30
 
@@ -892,7 +893,8 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
 @app.command(short_help="Score a hand, and keep a game's running score.")
 def score(
     bid: Annotated[
-        Optional[int], typer.Option("--bid", "-b", min=0, metavar="POINTS", help="The winning bid.")
+        Optional[int],
+        typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help="The winning bid."),
     ] = None,
     bidder: Annotated[
         Optional[int],
@@ -969,7 +971,11 @@ def score(
     target: Annotated[
         Optional[int],
         typer.Option(
-            "--to", min=1, metavar="POINTS", help="A new game's target (default: the variant's)."
+            "--to",
+            min=1,
+            max=MAX_BID,
+            metavar="POINTS",
+            help="A new game's target (default: the variant's).",
         ),
     ] = None,
     fmt: Annotated[

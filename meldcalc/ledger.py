@@ -69,8 +69,15 @@ def _records(path: Path, content: bytes) -> Any:
             continue
         where = f"{shown_path(path)}:{number}"
         try:
-            record = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            byte, column = raw[error.start], error.start + 1
+            raise LedgerError(
+                f"{where}:{column}: byte 0x{byte:02x} is not UTF-8: expected JSON text"
+            ) from None
+        try:
+            record = json.loads(text)
+        except (ValueError, RecursionError) as error:
             raise LedgerError(f"{where}: not a JSON object: {quote(str(error), 80)}") from None
         if not isinstance(record, dict):
             raise LedgerError(f"{where}: expected a JSON object, got {quote(record)}")

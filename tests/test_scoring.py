@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import ledger
-from meldcalc.cli import app
+from meldcalc import ledger, schema
+from meldcalc.cli import MAX_BID, app
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.scoring import (
     MADE,
@@ -282,6 +282,22 @@ def test_a_ledger_that_does_not_parse_is_named_by_line_and_left_alone(tmp_path: 
     assert game.read_bytes() == before
     game.write_text(before.decode().replace('"bid": "lots"', '"bid": "lots"}'))
     assert f"{game}:3: expected a whole number, got 'lots'" in score("--show", game=game).stderr
+
+
+def test_a_ledger_with_a_bad_byte_names_its_line_and_column(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    score("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game)
+    with game.open("ab") as stream:
+        stream.write(b'{"hand": \xff}\n')
+    result = score("--show", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:3:10: byte 0xff is not UTF-8: expected JSON text" in result.stderr
+
+
+def test_a_bid_beyond_any_variant_is_refused_by_the_option() -> None:
+    result = run("score", "--bid", "10000001", "--bidder", "0", "-m", "0,0", "--tricks", "0,210")
+    assert result.exit_code == 2 and "--bid" in result.stderr
+    assert MAX_BID == schema.MAX_BID  # the option's bound is the schema's
 
 
 def test_a_game_keeps_its_variant_and_target(tmp_path: Path) -> None:
