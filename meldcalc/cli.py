@@ -183,11 +183,13 @@ def _load(variant: str) -> Variant:
     return load_variant(variant)
 
 
-def _input_lines(hand: list[str] | None) -> Iterator[tuple[int, str | MeldcalcError]] | None:
+def _input_lines(
+    hand: list[str] | None, expected: str = "hands, one per line"
+) -> Iterator[tuple[int, str | MeldcalcError]] | None:
     """Numbered input lines for batch mode (blank and ``#`` lines skipped), each its text or
     what makes it unreadable; None when the hand is on the command line."""
     if hand == ["-"] or (not hand and console.stdin_is_piped()):
-        lines = console.read_lines(console.stdin_bytes())
+        lines = console.read_lines(console.stdin_bytes(expected))
         return (
             (number, text)
             for number, text in lines
@@ -761,7 +763,14 @@ def solve(
     with _user_errors():
         rules = _load(variant)
         check_solver(rules)
-        lines = None if hands or seed is not None else _input_lines(["-"])
+        lines = None
+        if seed is None and (hands == ["-"] or not hands):
+            if not hands and not console.stdin_is_piped():
+                raise MeldcalcError(
+                    "no position given: pass a hand per seat, --seed S for a random deal,"
+                    " or '-' to read positions from stdin"
+                )
+            lines = _input_lines(["-"], "positions, one per line")
         if lines is None:
             text = _position_text(hands, seed, rules)
             _print(_solved(text, rules, trump, leader, trick, line, fmt))

@@ -93,6 +93,14 @@ def test_batch_streams_a_record_per_line_and_names_bad_lines() -> None:
     assert "line 2: expected 4 hands separated by '/'" in result.stderr
 
 
+def test_a_dash_reads_positions_from_stdin_as_a_pipe_does() -> None:
+    lines = f"{ENDGAME} | trump S\n"
+    dash = run("solve", "-", "-f", "jsonl", "--no-line", input=lines)
+    assert dash.exit_code == 0, dash.stderr
+    assert dash.stdout == run("solve", "-f", "jsonl", "--no-line", input=lines).stdout
+    assert json.loads(dash.stdout)["position"] == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
