@@ -677,10 +677,11 @@ def play(
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
 
-    HAND is seat 0's whole hand; the other seats get the unseen cards at random (--seed
-    repeats a deal). --deal plays a given deal instead. --review solves the position
-    before every card and marks each card with what it cost its side against the best
-    one, the points lost per seat, and the deal's exact value beside what was taken.
+    HAND is seat 0's whole hand (none: a random one); the other seats get the unseen cards
+    at random (--seed repeats a deal). --deal plays a given deal instead. --review solves
+    the position before every card and marks each card with what it cost its side against
+    the best one, the points lost per seat, and the deal's exact value beside what was
+    taken.
 
     Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3 --review
     """
@@ -699,8 +700,13 @@ def play(
             hands = tuple(parse_hand(part) for part in deal.split("/"))
             played = play_deal(hands, rules, trump)
         else:
-            held = _full_hand(" ".join(hand or []), rules)
             chosen = secrets.randbelow(2**31) if seed is None else seed
+            if hand:
+                held = _full_hand(" ".join(hand), rules)
+            else:  # a whole random deal: seat 0's hand from the seed too
+                from meldcalc.deal import deals
+
+                held = next(deals(rules, 1, chosen)).hands[0]
             played = play_one(held, rules, trump, chosen)
         checked = None
         if review:

@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from meldcalc.cards import Hand
+from meldcalc.cards import NUM_CARDS, Hand
 from meldcalc.cli import app
 
 runner = CliRunner()
@@ -134,6 +134,16 @@ def test_play_json_shows_every_hand_and_every_trick() -> None:
     for before, after in zip(data["tricks"], data["tricks"][1:]):
         assert after["leader"] == before["winner"]
     assert result.stdout == run("play", HAND, "-t", "S", "--seed", "3", "-f", "json").stdout
+
+
+def test_play_without_a_hand_plays_a_whole_random_deal_from_the_seed() -> None:
+    first = run("play", "-t", "S", "--seed", "8", "-f", "json")
+    assert first.exit_code == 0, first.stderr
+    seats = [Hand.parse(" ".join(seat["hand"])) for seat in json.loads(first.stdout)["seats"]]
+    assert [len(hand) for hand in seats] == [12] * 4
+    assert sum(seats, Hand([0] * NUM_CARDS)) == Hand([2] * NUM_CARDS)  # the whole deck
+    assert first.stdout == run("play", "-t", "S", "--seed", "8", "-f", "json").stdout
+    assert first.stdout != run("play", "-t", "S", "--seed", "9", "-f", "json").stdout
 
 
 def test_play_table_and_bad_hand() -> None:
