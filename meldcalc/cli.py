@@ -295,10 +295,20 @@ def variants(
 
 @app.command(short_help="Show a variant's whole scoring table.")
 def table(
-    variant: Annotated[
-        str,
+    name: Annotated[
+        Optional[str],
         typer.Argument(autocompletion=_complete_variant, metavar="VARIANT", hidden=True),
-    ] = DEFAULT_VARIANT,
+    ] = None,
+    variant: Annotated[
+        Optional[str],
+        typer.Option(
+            "--variant",
+            "-V",
+            metavar="NAME|FILE",
+            help="The same as VARIANT, as the other commands spell it.",
+            autocompletion=_complete_variant,
+        ),
+    ] = None,
     fmt: Annotated[
         TableFormat,
         typer.Option("--format", "-f", metavar="FORMAT", help="table, markdown or json."),
@@ -306,7 +316,8 @@ def table(
 ) -> None:
     """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
 
-    VARIANT is a shipped variant's name (default: single-deck) or a YAML file.
+    VARIANT is a shipped variant's name (default: single-deck) or a YAML file, given
+    alone or as -V VARIANT.
 
     Example: meldcalc table double-deck --format markdown
     """
@@ -314,7 +325,9 @@ def table(
     from meldcalc.tables import scoring_table
 
     with _user_errors():
-        data = scoring_table(_load(variant))
+        if name is not None and variant is not None and name != variant:
+            raise MeldcalcError(f"two variants given: {quote(name)} and -V {quote(variant)}")
+        data = scoring_table(_load(name or variant or DEFAULT_VARIANT))
     if fmt is TableFormat.json:
         _print(json.dumps(data, indent=2, ensure_ascii=False))
     else:

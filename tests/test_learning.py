@@ -57,6 +57,13 @@ def test_table_json_and_markdown() -> None:
     assert "= 250" in markdown
 
 
+def test_table_takes_the_variant_as_every_other_command_does_too() -> None:
+    assert run("table", "-V", "two-handed").stdout == run("table", "two-handed").stdout
+    assert run("table", "-V", "two-handed").stdout.startswith("two-handed:")
+    both = run("table", "two-handed", "-V", "check")
+    assert both.exit_code == 2 and "two variants given" in both.stderr
+
+
 def test_check_reports_every_problem_of_every_file_and_exits_2() -> None:
     result = run("check", str(DATA / "bad" / "many-problems.yaml"), str(DATA / "roundhouse.yaml"))
     assert result.exit_code == 2
