@@ -85,16 +85,15 @@ TrumpOption = Annotated[
         help="Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...); default: all four.",
     ),
 ]
-VariantOption = Annotated[
-    str,
-    typer.Option(
-        "--variant",
-        "-V",
-        metavar="NAME|FILE",
-        help="A shipped variant's name or a path to a YAML rules file.",
-        autocompletion=_complete_variant,
-    ),
-]
+
+
+def _variant_option(help: str = "A shipped variant's name or a path to a YAML rules file.") -> Any:
+    return typer.Option(
+        "--variant", "-V", metavar="NAME|FILE", help=help, autocompletion=_complete_variant
+    )
+
+
+VariantOption = Annotated[str, _variant_option()]
 FormatOption = Annotated[
     Format,
     typer.Option("--format", "-f", help="Output format.", case_sensitive=False, metavar="FORMAT"),
@@ -300,14 +299,7 @@ def table(
         typer.Argument(autocompletion=_complete_variant, metavar="VARIANT", hidden=True),
     ] = None,
     variant: Annotated[
-        Optional[str],
-        typer.Option(
-            "--variant",
-            "-V",
-            metavar="NAME|FILE",
-            help="The same as VARIANT, as the other commands spell it.",
-            autocompletion=_complete_variant,
-        ),
+        Optional[str], _variant_option("The same as VARIANT, as the other commands spell it.")
     ] = None,
     fmt: Annotated[
         TableFormat,
@@ -980,13 +972,7 @@ def score(
     ] = None,
     variant: Annotated[
         Optional[str],
-        typer.Option(
-            "--variant",
-            "-V",
-            metavar="NAME|FILE",
-            help="A shipped variant's name or a YAML file (a game keeps its own).",
-            autocompletion=_complete_variant,
-        ),
+        _variant_option("A shipped variant's name or a YAML file (a game keeps its own)."),
     ] = None,
     game: Annotated[
         Optional[Path],
