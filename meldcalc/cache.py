@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from meldcalc import __version__
+from meldcalc.files import FileProblem, read_bounded
 
 #: Bumped whenever the layout of an entry or of the cached data changes.
 FORMAT = 2
@@ -98,17 +99,16 @@ def read(path: Path, first: bytes, read_source: Callable[[Path], bytes]) -> dict
         data, file = record["data"], record["file"]
         if isinstance(data, dict) and isinstance(file, str):
             return record
-    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
+    except (OSError, FileProblem, ValueError, KeyError, TypeError, IndexError, RecursionError):
         pass  # a file of the chain gone or unreadable, a damaged entry: read afresh
     return None
 
 
 def _unsealed(entry: Path) -> dict[str, Any]:
     """The entry's record, if its seal (the digest of the text below it) holds."""
-    with entry.open("rb") as stream:
-        raw = stream.read(MAX_ENTRY_BYTES + 1)
+    raw = read_bounded(entry, MAX_ENTRY_BYTES, "a cache entry")
     seal, _, text = raw.partition(b"\n")
-    if len(raw) > MAX_ENTRY_BYTES or seal.decode("ascii") != digest(text):
+    if seal.decode("ascii") != digest(text):
         raise ValueError("a damaged cache entry")
     record = json.loads(text)
     if not isinstance(record, dict):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.files import FileProblem, read_bounded
 from meldcalc.scoring import HandPlay, HandScore, Standing, standing
 from meldcalc.variant import Variant
 
@@ -49,14 +50,11 @@ class Ledger:
 def read(path: Path) -> Ledger | None:
     """The game in ``path``; None when the file does not exist yet."""
     try:
-        with path.open("rb") as stream:
-            content = stream.read(MAX_BYTES + 1)
+        content = read_bounded(path, MAX_BYTES, "a meldcalc ledger")
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise LedgerError(f"{shown_path(path)}: cannot read: {error.strerror}") from None
-    if len(content) > MAX_BYTES:
-        raise LedgerError(f"{shown_path(path)}: larger than {MAX_BYTES // 2**20} MB: not a ledger")
+    except FileProblem as problem:
+        raise LedgerError(str(problem)) from None
     records = list(_records(path, content))
     if not records:
         raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")

@@ -7,9 +7,7 @@ Every number a variant uses lives in its YAML file; this module only reads, merg
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
-import stat
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
 from meldcalc.errors import HandError, VariantError, quote, shown_path
+from meldcalc.files import FileProblem, read_bounded
 
 if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is loaded
     from meldcalc.schema import Node
@@ -321,34 +320,13 @@ def _load_checked(path: Path, use_cache: bool = True) -> Variant:
 
 
 def read_source(path: Path) -> bytes:
-    """The bytes of a variant file: a regular file of at most `MAX_FILE_BYTES`.
-
-    Opened without blocking and checked after opening, so a FIFO, a device or a folder is
-    refused without hanging, whatever it was when its name was looked up.
-    """
+    """The bytes of a variant file: a regular file of at most `MAX_FILE_BYTES`."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_bounded(path, MAX_FILE_BYTES, "a variant file")
     except FileNotFoundError:
         raise VariantError([f"{shown_path(path)}: no such variant file"]) from None
-    except OSError as error:
-        if error.errno == errno.EISDIR:
-            raise VariantError([f"{shown_path(path)}: not a regular file (a folder)"]) from None
-        raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        what = "a folder" if stat.S_ISDIR(mode) else "expected a YAML file"
-        raise VariantError([f"{shown_path(path)}: not a regular file ({what})"])
-    with os.fdopen(descriptor, "rb") as stream:
-        try:
-            content = stream.read(MAX_FILE_BYTES + 1)
-        except OSError as error:
-            raise VariantError([f"{shown_path(path)}: cannot read: {error.strerror}"]) from None
-    if len(content) > MAX_FILE_BYTES:
-        raise VariantError(
-            [f"{shown_path(path)}: larger than {MAX_FILE_BYTES // 1024} KB: not a variant file"]
-        )
-    return content
+    except FileProblem as problem:
+        raise VariantError([str(problem)]) from None
 
 
 def decode_source(content: bytes, name: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -292,6 +293,16 @@ def test_a_ledger_with_a_bad_byte_names_its_line_and_column(tmp_path: Path) -> N
     result = score("--show", game=game)
     assert result.exit_code == 2
     assert f"{game}:3:10: byte 0xff is not UTF-8: expected JSON text" in result.stderr
+
+
+def test_a_ledger_that_is_no_regular_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    fifo = tmp_path / "g.jsonl"
+    os.mkfifo(fifo)
+    result = score("--show", game=fifo)
+    assert result.exit_code == 2
+    assert f"{fifo}: not a regular file (expected a meldcalc ledger)" in result.stderr
+    folder = score("--show", game=tmp_path)
+    assert folder.exit_code == 2 and "not a regular file (a folder)" in folder.stderr
 
 
 def test_a_bid_beyond_any_variant_is_refused_by_the_option() -> None:
