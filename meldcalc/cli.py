@@ -13,6 +13,7 @@ import enum
 import functools
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -135,9 +136,9 @@ class DealFormat(str, enum.Enum):
     jsonl = "jsonl"
 
 
-def _print(text: str = "") -> None:
+def _print(text: str = "", end: str = "\n") -> None:
     """A line of results on stdout (failures there become `OutputError`)."""
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(text + end)
 
 
 def _version(value: bool) -> None:
@@ -158,12 +159,12 @@ def _main(
 
 def _fail(message: str) -> None:
     for line in message.splitlines():
-        sys.stderr.write(f"meldcalc: error: {line}\n")
+        console.to_stderr(f"meldcalc: error: {line}\n")
 
 
 def _warn(warnings: list[str], prefix: str = "") -> None:
     for warning in warnings:
-        sys.stderr.write(f"meldcalc: warning: {prefix}{warning}\n")
+        console.to_stderr(f"meldcalc: warning: {prefix}{warning}\n")
 
 
 @contextlib.contextmanager
@@ -183,12 +184,15 @@ def _load(variant: str) -> Variant:
 
 
 def _input_lines(
-    hand: list[str] | None, expected: str = "hands, one per line"
+    hand: list[str] | None,
+    expected: str = "hands, one per line",
+    before_waiting: Callable[[], None] = lambda: sys.stdout.flush(),
 ) -> Iterator[tuple[int, str | MeldcalcError]] | None:
     """Numbered input lines for batch mode (blank and ``#`` lines skipped), each its text or
-    what makes it unreadable; None when the hand is on the command line."""
+    what makes it unreadable; None when the hand is on the command line. Before waiting
+    for more input, ``before_waiting`` writes out the results so far."""
     if hand == ["-"] or (not hand and console.stdin_is_piped()):
-        lines = console.read_lines(console.stdin_bytes(expected))
+        lines = console.read_lines(console.stdin_bytes(expected), before_waiting)
         return (
             (number, text)
             for number, text in lines
@@ -216,13 +220,14 @@ def _report_each(
     from meldcalc.notation import split_label
 
     with _user_errors():
-        lines = _input_lines(hand)
+        # the writer exists before the first line is read (the lines are read lazily)
+        lines = _input_lines(hand, before_waiting=lambda: writer.flush())
         writer = writer_for(lines is not None)
         if lines is None:
             report = compute(" ".join(hand or []))
-            _warn(report.warnings)
             writer.write(report, 1)
             writer.close()
+            _warn(report.warnings)  # after the result: the last line on the screen
             return
     failed = False
     for number, text in lines:
@@ -358,13 +363,32 @@ def check(
                 variant = load_variant_file(path)
             except VariantError as error:
                 bad += 1
-                for problem in error.problems:
+                for problem in _in_file_order(error.problems):
                     _print(problem)
             else:
                 _print(f"{path}: ok ({variant.name}: {variant.title})")
-    sys.stderr.write(f"{checked} file(s) checked, {bad} with problems\n")
+    files_checked = f"{checked} file{'' if checked == 1 else 's'} checked"
+    console.to_stderr(f"{files_checked}, {bad} with problems\n")
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+_PLACE = re.compile(r"(.*?):(\d+):(\d+): ")
+
+
+def _in_file_order(problems: list[str]) -> list[str]:
+    """Problems as a linter lists them: by file (in the order met), then line and column;
+    the loader finds them phase by phase (shape, then meaning)."""
+    files: dict[str, int] = {}
+
+    def place(problem: str) -> tuple[int, int, int]:
+        match = _PLACE.match(problem)
+        if match is None:
+            return (len(problems), 0, 0)
+        file = files.setdefault(match.group(1), len(files))
+        return (file, int(match.group(2)), int(match.group(3)))
+
+    return sorted(problems, key=place)
 
 
 @app.command(short_help="Deal random hands in the notation meld reads.")
@@ -814,8 +838,9 @@ def _solved(
     solution = solve(position, rules, line=line)
     if fmt is SolveFormat.table:
         return solution_table(position, solution, rules)
-    indent = 2 if fmt is SolveFormat.json else None
-    return json.dumps(solution_json(position, solution, rules), indent=indent, ensure_ascii=False)
+    return json.dumps(
+        solution_json(position, solution, rules), indent=_indent(fmt), ensure_ascii=False
+    )
 
 
 def _solve_lines(
@@ -829,28 +854,42 @@ def _solve_lines(
     jobs: int,
 ) -> None:
     """Batch: one position per input line, one record per line out, in input order and
-    streaming (a bounded window of lines is in flight), so a million lines run in flat
-    memory and can be sharded by splitting the input."""
+    streaming (one job answers each line as it comes; N jobs take windows of 8N lines), so
+    a million lines run in flat memory and can be sharded by splitting the input. ``-f
+    json`` writes one JSON array of the records, errors included as in jsonl."""
     from meldcalc.workers import worker_map
 
     task = functools.partial(
         _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
     )
-    failed = False
+    failed, records = False, 0
+    if fmt is SolveFormat.json:
+        _print("[", end="")
     with worker_map(jobs, jobs) as run:
-        for number, result in _windowed(run, task, lines, window=8 * jobs):
+        for number, result in _windowed(run, task, lines, window=1 if jobs == 1 else 8 * jobs):
             if isinstance(result, MeldcalcError):
                 failed = True
                 _fail(f"line {number}: {result}")
-                if fmt is SolveFormat.jsonl:
-                    _print(
-                        json.dumps({"position": number, "error": str(result)}, ensure_ascii=False)
-                    )
-                continue
-            _print(result if fmt is not SolveFormat.table else f"line {number}:\n{result}\n")
+                if fmt is SolveFormat.table:
+                    continue
+                error = {"position": number, "error": str(result)}
+                result = json.dumps(error, ensure_ascii=False, indent=_indent(fmt))
+            if fmt is SolveFormat.table:
+                _print(f"line {number}:\n{result}\n")
+            elif fmt is SolveFormat.json:
+                _print(("," if records else "") + "\n" + result, end="")
+            else:
+                _print(result)
+            records += 1
             sys.stdout.flush()
+    if fmt is SolveFormat.json:
+        _print("\n]" if records else "]")
     if failed:
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _indent(fmt: SolveFormat) -> int | None:
+    return 2 if fmt is SolveFormat.json else None
 
 
 def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple[int, Any]:
@@ -873,11 +912,7 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
         return number, error
     if fmt is not SolveFormat.table:
         record = json.loads(out)
-        out = json.dumps(
-            {"position": number, **record},
-            ensure_ascii=False,
-            indent=2 if fmt is SolveFormat.json else None,
-        )
+        out = json.dumps({"position": number, **record}, ensure_ascii=False, indent=_indent(fmt))
     return number, out
 
 

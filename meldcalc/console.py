@@ -22,7 +22,7 @@ import errno
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from meldcalc.errors import MeldcalcError, NotationError
@@ -107,6 +107,18 @@ def prepare_streams() -> str | None:
     return None
 
 
+def to_stderr(text: str) -> None:
+    """A message on stderr. Where stderr cannot take it (closed, a full disk) the run goes
+    on without its messages: the results on stdout matter more."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (nothing more to say, nor to flush)
+
+
 def silence_stdout() -> None:
     """After a closed pipe: nothing more can be written, so stop Python trying at exit."""
     try:
@@ -168,27 +180,54 @@ class _Encoded:
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
-    def readline(self, limit: int = -1) -> bytes:
-        return self._stream.readline(limit).encode()
+    def read(self, size: int = -1) -> bytes:
+        return self._stream.read(size).encode()
 
 
-def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | MeldcalcError]]:
+#: Bytes asked of stdin at a time (a pipe holds at most this much).
+CHUNK_BYTES = 64 * 1024
+
+
+def read_lines(
+    stream: BinaryIO, before_waiting: Callable[[], None] | None = None
+) -> Iterator[tuple[int, str | MeldcalcError]]:
     """Every line of ``stream`` with its number: its text (without the line break), or the
-    error that makes it unreadable. The stream is read a line at a time, so memory stays
-    flat however long the input."""
-    number = 0
-    while raw := stream.readline(MAX_LINE_BYTES + 1):
-        number += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            _skip_rest_of_line(stream)
+    error that makes it unreadable. Read a chunk at a time, so memory stays flat however
+    long the input; before each read that may wait for more, ``before_waiting`` runs (the
+    CLI writes out its results there, so a program that sends a line and waits for the
+    answer gets it). A byte-order mark at the very start is dropped."""
+    read = getattr(stream, "read1", stream.read)
+    number, partial, skipping = 0, b"", False
+    while True:
+        if before_waiting is not None:
+            before_waiting()
+        chunk = read(CHUNK_BYTES)
+        if not chunk:
+            break
+        *complete, partial = (partial + chunk).split(b"\n")
+        for raw in complete:
+            if skipping:  # the end of a line already reported as too long
+                skipping = False
+                continue
+            number += 1
+            yield number, _line(raw, number)
+        if skipping:
+            partial = b""
+        elif len(partial) > MAX_LINE_BYTES:
+            number += 1
             yield number, NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
-            continue
-        yield number, decode_line(raw)
+            partial, skipping = b"", True
+    if partial and not skipping:
+        yield number + 1, _line(partial, number + 1)
 
 
-def _skip_rest_of_line(stream: BinaryIO) -> None:
-    while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
-        pass
+def _line(raw: bytes, number: int) -> str | MeldcalcError:
+    if len(raw) > MAX_LINE_BYTES:
+        return NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+    text = decode_line(raw)
+    if number == 1 and isinstance(text, str):
+        return text.removeprefix("\ufeff")  # a byte-order mark (Windows editors write one)
+    return text
 
 
 def decode_line(raw: bytes) -> str | MeldcalcError:

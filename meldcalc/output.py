@@ -215,6 +215,10 @@ class ReportWriter:
     def _json_item(self, text: str) -> None:
         self.out.write(("\n" if self.count == 0 else ",\n") + text)
 
+    def flush(self) -> None:
+        """Hand what is written so far to the stream (before waiting for more input)."""
+        self.out.flush()
+
     def close(self) -> None:
         if self.fmt is Format.json and self.batch:
             self.out.write("\n]\n" if self.count else "]\n")

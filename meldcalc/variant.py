@@ -290,9 +290,10 @@ def load_variant_file(path: Path) -> Variant:
 def variant_files(path: Path) -> list[Path]:
     """The files ``meldcalc check`` reads for ``path``: the file, or a folder's YAML files
     (subfolders included), in a stable order."""
-    if not path.is_dir():
+    if not os.path.isdir(path):  # False too for a name the system refuses (too long)
         return [path]
-    found = [p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern) if p.is_file()]
+    # not only regular files: a FIFO or a dangling link named .yaml is reported, not skipped
+    found = [p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern) if not p.is_dir()]
     if not found:
         raise VariantError([f"{shown_path(path)}: a folder with no .yaml files in it"])
     return sorted(found)
@@ -346,13 +347,15 @@ def decode_source(content: bytes, name: str) -> str:
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
     """The file a variant name or path stands for; a path is taken relative to ``base``."""
     text = str(spec)
+    if not text.strip():
+        raise VariantError([f"expected a variant name or a YAML file, got {quote(text)}"])
     if text in shipped_names():
         return shipped_dir() / f"{text}.yaml"
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
     if looks_like_path and not os.path.lexists(path):
         raise VariantError([f"{shown_path(text)}: no such variant file"])
-    if looks_like_path or path.exists():
+    if looks_like_path or os.path.exists(path):  # False for a name too long, not an error
         return path
     names = ", ".join(shipped_names())
     raise VariantError(

@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -462,13 +463,13 @@ def test_check_checks_every_file_even_after_a_broken_one(tmp_path: Path) -> None
         str(tmp_path / "missing.yaml"),
         str(other),
     ]
-    assert "4 file(s) checked, 2 with problems" in result.stderr
+    assert "4 files checked, 2 with problems" in result.stderr
 
 
 def test_check_of_a_folder_checks_its_files() -> None:
     result = run("check", str(SHIPPED))
     assert result.exit_code == 0
-    assert result.stderr.startswith(f"{len(list(SHIPPED.rglob('*.yaml')))} file(s) checked, 0")
+    assert result.stderr.startswith(f"{len(list(SHIPPED.rglob('*.yaml')))} files checked, 0")
 
 
 @pytest.mark.parametrize(
@@ -531,3 +532,93 @@ def test_read_source_refuses_what_is_not_a_small_regular_file(tmp_path: Path) ->
         os.mkfifo(tmp_path / "fifo.yaml")
         with pytest.raises(VariantError, match="not a regular file"):
             read_source(tmp_path / "fifo.yaml")  # and does not hang waiting for a writer
+
+
+# --- found by attacking 0.2.0 -------------------------------------------------------------
+
+ENDGAME = "AS 10S 9H 9D / KS QH QH JC / 9S AH 10D KC / JS KH AD AC"
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("meld", "-", "-t", "S", "-f", "jsonl"), HAND),
+        (("solve", "-", "-f", "jsonl", "--no-line"), f"{ENDGAME} | trump S"),
+    ],
+)
+def test_a_batch_answers_each_line_before_the_next_arrives(args: tuple, line: str) -> None:
+    """A program that writes a line and waits for its answer (a coprocess) gets it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "meldcalc", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    watchdog = threading.Timer(30, process.kill)  # a regression fails, it does not hang
+    watchdog.start()
+    try:
+        for number in (1, 2):
+            process.stdin.write(line.encode() + b"\n")
+            process.stdin.flush()
+            answer = json.loads(process.stdout.readline())  # blocks if nothing was written
+            assert answer.get("position", answer.get("line")) == number  # solve, meld
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+    finally:
+        watchdog.cancel()
+        process.kill()
+
+
+def test_a_full_stderr_loses_no_results() -> None:
+    with open("/dev/full", "w") as full:
+        lines = f"{HAND}\nKS QS\n{HAND}\n".encode()
+        result = meldcalc(
+            "meld",
+            "-t",
+            "S",
+            "-f",
+            "total",
+            input=lines,
+            capture_output=False,
+            stdout=subprocess.PIPE,
+            stderr=full,
+        )
+    assert result.stdout == b"320\n40\n320\n" and result.returncode == 0
+
+
+def test_a_byte_order_mark_starting_the_input_is_no_card() -> None:
+    result = run("meld", "-t", "S", "-f", "total", input=b"\xef\xbb\xbf" + HAND.encode() + b"\n")
+    assert result.exit_code == 0 and result.stdout == "320\n"
+
+
+def test_solve_json_batch_is_one_array_with_the_bad_lines_in_place() -> None:
+    lines = f"{ENDGAME} | trump S\nnot a position\n{ENDGAME} | trump H\n"
+    result = run("solve", "-", "-f", "json", "--no-line", input=lines)
+    records = json.loads(result.stdout)
+    assert [record["position"] for record in records] == [1, 2, 3]
+    assert "error" in records[1] and records[2]["trump"] == "H"
+    assert json.loads(run("solve", "-", "-f", "json", input="").stdout) == []
+
+
+def test_names_the_system_refuses_are_errors_not_crashes(tmp_path: Path) -> None:
+    long = "a" * 300
+    for args in (("meld", "KS", "-V", long), ("check", f"{long}.yaml"), ("meld", "KS", "-V", "")):
+        result = run(*args)
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"name: h\nextends: {long}\n")
+    assert "extends: unknown variant" in run("check", str(bad)).stdout
+
+
+def test_check_lists_problems_by_line_and_reports_odd_files_in_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        "name: h\nextends: single-deck\ntitle: t\nsource: s\nmelds:\n  - name: run\n"
+        "    points: abc\ntricks:\n  counters: {A: -5}\n  bogus: 1\n"
+    )
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    result = run("check", str(tmp_path))
+    lines = result.stdout.splitlines()
+    places = [int(line.split(":")[1]) for line in lines if line.startswith(f"{tmp_path}/a.yaml")]
+    assert places == sorted(places) and len(places) == 3
+    assert f"{tmp_path}/gone.yaml: no such variant file" in lines
+    assert result.stderr.startswith("2 files checked, 2 with problems")

@@ -73,7 +73,7 @@ def test_check_reports_every_problem_of_every_file_and_exits_2() -> None:
         lines[-1]
         == f"{DATA / 'roundhouse.yaml'}: ok (house-roundhouse: Single deck with a roundhouse bonus)"
     )
-    assert "2 file(s) checked, 1 with problems" in result.stderr
+    assert "2 files checked, 1 with problems" in result.stderr
 
 
 def test_check_passes_the_shipped_files_and_the_example() -> None:
