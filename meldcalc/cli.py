@@ -76,16 +76,15 @@ HandArgument = Annotated[
     Optional[list[str]],
     typer.Argument(show_default=False, metavar="HAND", hidden=True),
 ]
-TrumpOption = Annotated[
-    Optional[Suit],
-    typer.Option(
-        "--trump",
-        "-t",
-        parser=_suit,
-        metavar="SUIT",
-        help="Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...); default: all four.",
-    ),
-]
+
+
+def _trump_option(more: str = "") -> Any:
+    """``--trump/-t``; ``more`` ends its help with what this command does without it."""
+    help = f"Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...){more}."
+    return typer.Option("--trump", "-t", parser=_suit, metavar="SUIT", help=help)
+
+
+TrumpOption = Annotated[Optional[Suit], _trump_option("; default: all four")]
 
 
 def _variant_option(help: str = "A shipped variant's name or a path to a YAML rules file.") -> Any:
@@ -675,16 +674,7 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
 
 @app.command(short_help="Play one simulated deal of the hand, trick by trick.")
 def play(
-    trump: Annotated[
-        Suit,
-        typer.Option(
-            "--trump",
-            "-t",
-            parser=_suit,
-            metavar="SUIT",
-            help="Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...).",
-        ),
-    ],
+    trump: Annotated[Suit, _trump_option()],
     hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     seed: SeedOption = None,
@@ -759,7 +749,9 @@ class SolveFormat(str, enum.Enum):
 @app.command(short_help="Solve a position exactly: each card's value, the best line.")
 def solve(
     hands: Annotated[Optional[list[str]], typer.Argument(metavar="HAND", hidden=True)] = None,
-    trump: TrumpOption = None,
+    trump: Annotated[
+        Optional[Suit], _trump_option("; or '| trump S' after a batch line's hands")
+    ] = None,
     leader: Annotated[
         int, typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who leads.")
     ] = 0,
@@ -982,7 +974,9 @@ def score(
             help="Each side's trick points; they must add up to the variant's total.",
         ),
     ] = None,
-    trump: TrumpOption = None,
+    trump: Annotated[
+        Optional[Suit], _trump_option(": the trump named, to count --hand meld under")
+    ] = None,
     thrown_in: Annotated[
         bool, typer.Option("--thrown-in", help="The bidding side threw the hand in before play.")
     ] = False,

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from meldcalc.cards import CARDS, NUM_CARDS, RANKS, SUITS, Card, Hand, Suit
 from meldcalc.errors import HandError, KnowledgeError, NotationError, quote
+from meldcalc.notation import is_whole_number
 from meldcalc.variant import Variant
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def parse_seat(text: str, variant: Variant) -> int:
     names = seat_names(variant)
     if key in names:
         return names[key]
-    if key.isdigit() and 1 <= int(key) < variant.players:
+    if is_whole_number(key) and 1 <= int(key) < variant.players:
         return int(key)
     known = ", ".join(sorted(names))
     hint = ""
@@ -157,7 +158,7 @@ def _meld_bound(text: str, whole: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    if not is_whole_number(text) or len(text) > 9:
         raise NotationError(
             f"{quote(whole)}: {quote(text)} is not a meld total: expected a range of whole"
             " numbers such as 40: (at least 40), :60 (at most 60), 40:60 or 40"

@@ -45,6 +45,12 @@ CARD_TOKENS: dict[str, int] = {
 _TOKEN = re.compile(r"[^\s,]+")
 
 
+def is_whole_number(text: str) -> bool:
+    """Digits 0-9 only: Python's ``isdigit`` also takes ``²`` and ``٣``, which ``int``
+    then refuses (or reads as a number nobody typed)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_card(text: str) -> Card:
     """One card token, e.g. ``AS`` or ``10♥``."""
     index = CARD_TOKENS.get(text.strip().upper())

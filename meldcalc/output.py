@@ -899,7 +899,10 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
     side = "seat 0's side" if variant.players > 2 else "seat 0"
     lines = [
         f"trump {trump.letter} {trump.symbol}, {variant.name}",
-        *(f"seat {n}: {position.hands[n].notation(trump)}" for n in range(len(position.hands))),
+        *(
+            f"seat {n}: {position.hands[n].notation(trump) or '-'}"
+            for n in range(len(position.hands))
+        ),
     ]
     if position.trick:
         lines.append(

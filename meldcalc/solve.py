@@ -388,14 +388,20 @@ def parse_position(
         AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
     """
     from meldcalc.errors import NotationError, quote
-    from meldcalc.notation import parse_suit
+    from meldcalc.notation import is_whole_number, parse_suit
 
     hands_text, *settings = text.split("|")
     for setting in settings:
         key, _, value = setting.strip().partition(" ")
+        key, value = key.lower(), value.strip()
         if key == "trump":
             trump = parse_suit(value)
-        elif key == "leader" and value.strip().isdigit():
+        elif key == "leader":
+            if not (is_whole_number(value) and int(value) < variant.players):
+                raise NotationError(
+                    f"{quote(setting.strip())}: the leader is a seat from 0 to"
+                    f" {variant.players - 1}"
+                )
             leader = int(value)
         elif key == "trick":
             trick = value
@@ -409,15 +415,27 @@ def parse_position(
             f"expected {variant.players} hands separated by '/' for {variant.name},"
             f" got {len(hands)}"
         )
-    parsed = [Hand.parse(hand) for hand in hands]
+    parsed = [_seat_hand(hand, seat) for seat, hand in enumerate(hands)]
     if trump is None:
         raise NotationError("no trump: give --trump, or '| trump S' after the hands")
     return Position.of(variant, parsed, trump, leader, _in_order(trick))
 
 
+def _seat_hand(text: str, seat: int) -> Hand:
+    """A seat's hand in a position; empty (or ``-``) once it has played its last card."""
+    from meldcalc.errors import NotationError
+
+    if text in ("", "-"):
+        return Hand([0] * NUM_CARDS)
+    try:
+        return Hand.parse(text)
+    except NotationError as error:
+        raise NotationError(f"seat {seat}: {error}") from None
+
+
 def position_text(position: Position) -> str:
     """The text `parse_position` reads back: hands by ``/``, then trump, leader and trick."""
-    hands = " / ".join(hand.notation() for hand in position.hands)
+    hands = " / ".join(hand.notation() or "-" for hand in position.hands)
     text = f"{hands} | trump {position.trump.letter} | leader {position.leader}"
     if position.trick:
         text += " | trick " + " ".join(CARD_NAMES[card] for card in position.trick)

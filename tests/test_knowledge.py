@@ -56,6 +56,8 @@ def test_meld_ranges_read_and_print_back() -> None:
         ({"known": ["0:JD"]}, "seat 0 is you"),
         ({"voids": ["left:X"]}, "--void: 'X': expected a suit"),
         ({"voids": ["4:S"]}, "unknown seat '4'"),
+        ({"known": ["²:JD"]}, "unknown seat '²'"),  # a digit to isdigit, not to int
+        ({"partner_meld": "²:"}, "'²' is not a meld total"),
         ({"ask": "spade"}, None),
         ({"ask": "stars"}, "--ask: 'stars': expected a suit"),
     ],

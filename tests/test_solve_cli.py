@@ -191,3 +191,28 @@ def test_a_long_deal_is_reviewed_from_where_the_solver_reaches() -> None:
     assert all("cost" in card for trick in data["tricks"][3:] for card in trick["cards"])
     review, lost = data["review"], data["review"]["lost"]
     assert review["value"] - lost[0] + lost[1] + lost[2] == review["taken"]
+
+
+def test_the_last_card_of_the_hand_is_a_position_too() -> None:
+    data = solved("9H / - / / - | TRUMP S | leader 1 | trick KH KC AD")
+    assert data["hands"] == [["9H"], [], [], []] and data["leader"] == 1
+    assert data["value"] == 0  # K♥ holds the trick for seat 1: 30 with the last-trick bonus
+    assert [card["card"] for card in data["cards"]] == ["9H"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("| leader ²", "'leader ²': the leader is a seat from 0 to 3"),
+        ("| leader 4", "'leader 4': the leader is a seat from 0 to 3"),
+        ("| trumps S", "expected '| trump S', '| leader N' or '| trick AS KS'"),
+    ],
+)
+def test_a_bad_setting_after_the_hands_is_one_clear_error(setting: str, message: str) -> None:
+    result = run("solve", f"{ENDGAME} | trump S {setting}")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_a_bad_card_names_its_seat() -> None:
+    result = run("solve", "AS 10S 9H 9D / KS QH QH KX / 9S AH 10D KC / JS KH AD AC", "-t", "S")
+    assert result.exit_code == 2 and "seat 1: 'KX' at column" in result.stderr
