@@ -153,8 +153,11 @@ class BidReport:
                 f"Bid up to {best.max_bid} with {trump} as trump: the highest bid made at"
                 f" least {confidence} of the time{odds}. Open lower if the auction allows."
             ]
-        if not best.biddable:
+        every_trump = len({odds.trump for odds in self.results}) == len(SUITS)
+        if not best.biddable and every_trump:
             lines = [f"Pass: {best.reason} or any other suit, so you cannot name trump."]
+        elif not best.biddable:
+            lines = [f"Pass with {trump} as trump: {best.reason}, so you cannot name it."]
         else:
             opening = dict(best.make).get(bidding.opening, 0.0)
             lines = [
@@ -165,8 +168,10 @@ class BidReport:
             if best.biddable:
                 opening = dict(best.make).get(bidding.opening, 0.0)
                 forced = f"name {trump} (it is made {opening:.0%} of the time)"
-            else:
+            elif every_trump:
                 forced = "with no marriage to name trump, you lose it"
+            else:
+                forced = f"name a suit you hold a marriage in, not {trump}"
             lines.append(
                 f"If you are the dealer and the others all pass, you must bid"
                 f" {bidding.opening}: {forced}."

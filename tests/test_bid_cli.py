@@ -123,6 +123,16 @@ def test_bid_in_a_widow_game_and_in_double_deck() -> None:
     assert "no marriage" in result.stdout
 
 
+def test_a_trump_named_without_its_marriage_is_not_said_to_be_every_suit() -> None:
+    hand = "AS 10S QS AH 10H 10H KH QH JH AD AD 10D JD JD 10C KC KC KC QC JC"  # no K♠
+    result = run("bid", hand, "-V", "double-deck", "-t", "S", "-s", "1", "-n", "50")
+    lines = result.stdout.splitlines()
+    assert (
+        lines[3] == "Pass with ♠ (S) as trump: no marriage (K and Q) in ♠, so you cannot name it."
+    )
+    assert "name a suit you hold a marriage in, not ♠ (S)" in lines[4]
+
+
 def test_play_json_shows_every_hand_and_every_trick() -> None:
     result = run("play", HAND, "-t", "S", "--seed", "3", "-f", "json")
     assert result.exit_code == 0
