@@ -17,6 +17,7 @@ suit (trump first), high to low: ``AS 10S KS QS JS JD``.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from meldcalc.cards import (
     CARD_NAMES,
@@ -147,6 +148,15 @@ def _group_suit(token: str, column: int) -> Suit:
 def _diagnose_card(token: str) -> str:
     """Says what is wrong with a token that is not a card."""
     upper = token.upper()
+    odd = next((char for char in token if unicodedata.category(char).startswith("C")), None)
+    if odd is not None:
+        return f"the control character U+{ord(odd):04X}: expected cards such as AS, 10H or Q♠"
+    for length in (3, 2):  # a card glued to what follows it: 'KSQS', '10SS'
+        if upper[:length] in CARD_TOKENS and len(upper) > length:
+            rest = quote(token[length:])
+            return f"{token[:length]} is a card, then {rest}: separate cards with spaces or commas"
+    if upper in SUIT_TOKENS:
+        return f"a suit on its own: write a suit group as '{token}: A 10 K' (colon after the suit)"
     if upper[-1:] in SUIT_TOKENS:
         return _RANK_HELP
     if upper[:2] in RANK_TOKENS or upper[:1] in RANK_TOKENS:

@@ -50,6 +50,10 @@ def test_parse_of_print_is_identity_and_repr_rebuilds() -> None:
         ("S: A B", "'B' at column 6: expected a card"),
         ("", "empty hand"),
         ("  ,  ", "empty hand"),
+        ("AS KSQS", "'KSQS' at column 4: KS is a card, then 'QS': separate cards with spaces"),
+        ("10SS", "'10SS' at column 1: 10S is a card, then 'S': separate cards with spaces"),
+        ("KS\x01QS", "the control character U+0001: expected cards such as AS"),
+        ("S : A", "'S' at column 1: a suit on its own: write a suit group as 'S: A 10 K'"),
     ],
 )
 def test_bad_token_is_named_with_its_column(text: str, message: str) -> None:
