@@ -207,10 +207,11 @@ def _input_lines(
 
 def _report_each(
     hand: list[str] | None,
-    compute: Callable[[str], Any],
+    compute: Callable[[str, str | None], Any],
     writer_for: Callable[[bool], ReportWriter],
 ) -> None:
-    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report.
+    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report
+    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``).
 
     Every input line gives one record or one error naming its line (on stderr, and in the
     output where the format keeps a record per line); the rest go on, and the exit code
@@ -223,7 +224,7 @@ def _report_each(
         lines = _input_lines(hand, before_waiting=lambda: writer.flush())
         writer = writer_for(lines is not None)
         if lines is None:
-            report = compute(" ".join(hand or []))
+            report = compute(" ".join(hand or []), None)
             writer.write(report, 1)
             writer.close()
             _warn(report.warnings)  # after the result: the last line on the screen
@@ -234,7 +235,7 @@ def _report_each(
         try:
             if isinstance(text, MeldcalcError):
                 raise text
-            report = compute(body)
+            report = compute(body, label)
         except MeldcalcError as error:
             failed = True
             _fail(f"line {number}: {error}")
@@ -264,13 +265,14 @@ def meld(
     Example: meldcalc meld "AS 10S KS QS JS JD" --trump S
     """
     from meldcalc.meld import meld_report
+    from meldcalc.notation import PILES
     from meldcalc.output import MeldWriter
 
     with _user_errors():
         rules = _load(variant)
     _report_each(
         hand,
-        lambda text: meld_report(text, rules, trump, strict),
+        lambda text, label: meld_report(text, rules, trump, strict, dealt=label not in PILES),
         lambda batch: MeldWriter(fmt, sys.stdout, batch, explain=explain),
     )
 
@@ -618,7 +620,7 @@ def bid(
         else []
     )
 
-    def compute(text: str) -> object:
+    def compute(text: str, label: str | None) -> object:
         with _progress() as progress:
             return estimate(
                 _full_hand(text, rules),

@@ -479,21 +479,29 @@ class MeldReport:
         return self.results[0]
 
 
-def read_hand(text: str, variant: Variant, strict: bool = False) -> tuple[Hand, list[str]]:
-    """Parse and check a hand for ``variant``; with ``strict`` a short hand is an error."""
+def read_hand(
+    text: str, variant: Variant, strict: bool = False, dealt: bool = True
+) -> tuple[Hand, list[str]]:
+    """Parse and check a hand for ``variant``; with ``strict`` a short hand is an error.
+    Cards not ``dealt`` to a seat (a widow, a stock) may be any number."""
     hand = Hand.parse(text)
     variant.check_hand(hand)
-    warnings = variant.hand_warnings(hand)
+    warnings = variant.hand_warnings(hand) if dealt else []
     if strict and warnings:
         raise HandError(f"{warnings[0]} (--strict)")
     return hand, warnings
 
 
 def meld_report(
-    text: str, variant: Variant, trump: Suit | None = None, strict: bool = False
+    text: str,
+    variant: Variant,
+    trump: Suit | None = None,
+    strict: bool = False,
+    dealt: bool = True,
 ) -> MeldReport:
-    """The best meld of a hand given as text, under ``trump`` or under each trump."""
-    hand, warnings = read_hand(text, variant, strict)
+    """The best meld of a hand given as text, under ``trump`` or under each trump (of a
+    seat's hand as ``dealt``, or of other cards: no size to check)."""
+    hand, warnings = read_hand(text, variant, strict, dealt)
     engine = engine_for(variant)
     results = [engine.best(hand, trump)] if trump else engine.all_trumps(hand)
     return MeldReport(hand, variant, results, warnings)

@@ -78,6 +78,9 @@ def parse_suit(text: str) -> Suit:
     return suit
 
 
+#: Labels of cards dealt to no seat, in ``meldcalc deal --players`` output.
+PILES = ("widow", "stock")
+
 _LABEL = re.compile(r"\s*([A-Za-z]{2,}(?: \d+)?)\s*:\s*")
 
 

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from meldcalc.cards import CARD_NAMES, SUITS
 from meldcalc.meld import MeldReport, MeldResult
+from meldcalc.notation import PILES
 
 
 class Format(str, enum.Enum):
@@ -728,7 +729,7 @@ def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
         return [deal.hands[0].notation()]
     lines = [f"# deal {number}"] if number is not None else []
     lines += [f"seat {seat}: {hand.notation()}" for seat, hand in enumerate(deal.hands)]
-    lines += [f"{name}: {getattr(deal, name).notation()}" for name in ("widow", "stock")]
+    lines += [f"{name}: {getattr(deal, name).notation()}" for name in PILES]
     return [line for line in lines if not line.endswith(": ")]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from meldcalc.cards import Hand, Suit
@@ -148,6 +149,15 @@ def test_every_seat_of_a_deal_pipes_into_meld_by_its_label() -> None:
     assert result.exit_code == 0, result.stderr
     labels = [json.loads(line)["label"] for line in result.stdout.splitlines()]
     assert labels == ["seat 0", "seat 1", "seat 2", "seat 3"] * 2
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "two-handed"])
+def test_a_widow_or_stock_line_is_counted_without_a_hand_size(variant: str) -> None:
+    dealt = run("deal", "--players", "-V", variant, "--seed", "1").stdout
+    result = run("meld", "-V", variant, "--strict", "-f", "jsonl", input=dealt)
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
+    labels = [json.loads(line)["label"] for line in result.stdout.splitlines()]
+    assert labels[-1] in ("widow", "stock")
 
 
 def test_deal_json_holds_every_seat_widow_and_stock() -> None:
