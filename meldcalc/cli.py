@@ -711,6 +711,7 @@ def play(
     from meldcalc.bidding import play_deal, play_one
     from meldcalc.output import played_json, played_table
 
+    chosen = None  # the seed of a random deal
     with _user_errors():
         rules = _load(variant)
         if deal is not None:
@@ -737,9 +738,9 @@ def play(
             check_solver(rules)
             checked = review_deal(played, rules)
     if fmt is PlayFormat.json:
-        _print(json.dumps(played_json(played, checked), indent=2, ensure_ascii=False))
+        _print(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
     else:
-        _print(played_table(played, checked))
+        _print(played_table(played, checked, chosen))
 
 
 class SolveFormat(str, enum.Enum):

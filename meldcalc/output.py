@@ -643,11 +643,13 @@ class BidWriter(ReportWriter):
         return bid_table(report)
 
 
-def played_json(deal: Any, review: Any = None) -> dict[str, Any]:
-    """A played deal; with ``review``, each card's cost against the best card and the
-    exact value of the deal (``"review": {"value", "taken", "lost"}``)."""
+def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[str, Any]:
+    """A played deal (``seed``: the one it was dealt from, if dealt at random); with
+    ``review``, each card's cost against the best card and the exact value of the deal
+    (``"review": {"value", "taken", "lost"}``)."""
     costs = _costs_by_play(deal, review)
     record: dict[str, Any] = {
+        **({} if seed is None else {"seed": seed}),
         "trump": deal.trump.letter,
         "seats": [
             {"seat": seat, "hand": [str(c) for c in hand.cards(deal.trump)]}
@@ -689,10 +691,11 @@ def _cost_fields(card: Any) -> dict[str, Any]:
     return {} if card is None else {"cost": card.cost, "best": list(card.best)}
 
 
-def played_table(deal: Any, review: Any = None) -> str:
+def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
     """The deal trick by trick; with ``review`` every costly card marked with its cost."""
     data = played_json(deal, review)
-    lines = [f"trump {deal.trump.letter} {deal.trump.symbol}"]
+    dealt = "" if seed is None else f", seed {seed}"
+    lines = [f"trump {deal.trump.letter} {deal.trump.symbol}{dealt}"]
     lines += [f"seat {seat}: {hand.notation(deal.trump)}" for seat, hand in enumerate(deal.hands)]
     if len(deal.widow):
         lines.append(

@@ -154,6 +154,9 @@ def test_play_without_a_hand_plays_a_whole_random_deal_from_the_seed() -> None:
     assert sum(seats, Hand([0] * NUM_CARDS)) == Hand([2] * NUM_CARDS)  # the whole deck
     assert first.stdout == run("play", "-t", "S", "--seed", "8", "-f", "json").stdout
     assert first.stdout != run("play", "-t", "S", "--seed", "9", "-f", "json").stdout
+    drawn = run("play", "-t", "S")  # no seed given: the one drawn is shown, to repeat the deal
+    seed = drawn.stdout.splitlines()[0].split("seed ")[1]
+    assert run("play", "-t", "S", "--seed", seed).stdout == drawn.stdout
 
 
 def test_play_table_and_bad_hand() -> None:
