@@ -636,11 +636,11 @@ def make_odds(
     bid, make = bidding.first_at_least(start or 0), []
     while True:
         make.append((bid, made(bid)))
-        if make[-1][1] < UNLIKELY:
-            break
+        if make[-1][1] < UNLIKELY and (max_bid is None or bid >= max_bid):
+            break  # (a --confidence below UNLIKELY takes the band down to its bid)
         bid = bidding.next_bid(bid)
     stride = math.ceil(len(make) / MAX_LEVELS)
-    return make[::stride] if stride > 1 else make, max_bid
+    return [row for i, row in enumerate(make) if i % stride == 0 or row[0] == max_bid], max_bid
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from meldcalc.cards import NUM_CARDS, Hand
@@ -72,6 +73,14 @@ def test_bid_table_shows_only_the_band_of_levels_that_matters() -> None:
     rows = [line.split() for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
     odds = [float(row[1].rstrip("%")) for row in rows]
     assert len(rows) < 25 and odds[0] >= 95 > odds[1] and odds[-1] < 5 <= odds[-2]
+
+
+@pytest.mark.parametrize("confidence", ["0.02", "0.99"])
+def test_the_band_always_reaches_the_suggested_bid(confidence: str) -> None:
+    result = run("bid", HAND, "--seed", "7", "-n", "300", "-c", confidence)
+    marked = [line for line in result.stdout.splitlines() if "← the highest bid to go to" in line]
+    assert len(marked) == 1
+    assert marked[0].split()[0] in result.stdout.splitlines()[3]  # the bid the advice names
 
 
 def test_pass_says_why_and_the_dealer_is_told_the_forced_bid() -> None:
