@@ -662,15 +662,15 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
 
     def show(done: int, total: int) -> None:
         if time.monotonic() - start > 1:
-            sys.stderr.write(f"\rsimulated {done}/{total} deals")
-            sys.stderr.flush()
-            shown.append(True)
+            message = f"simulated {done}/{total} deals"
+            console.to_stderr(f"\r{message}")
+            shown.append(len(message))
 
     try:
         yield show
     finally:
-        if shown:
-            sys.stderr.write("\r\033[K")
+        if shown:  # blanks, not an escape code: a dumb terminal shows those as they are
+            console.to_stderr("\r" + " " * max(shown) + "\r")
             sys.stderr.flush()
 
 

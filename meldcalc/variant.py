@@ -255,7 +255,8 @@ class Variant:
     def hand_warnings(self, hand: Hand) -> list[str]:
         """Things worth saying about a legal hand: a size other than a full deal."""
         if len(hand) != self.hand_size:
-            return [f"the hand has {len(hand)} cards; {self.name} deals {self.hand_size}"]
+            cards = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
+            return [f"the hand has {cards}; {self.name} deals {self.hand_size}"]
         return []
 
 
