@@ -186,3 +186,8 @@ _CARD_ORDER = {
     )
     for trump in (None, *SUITS)
 }
+
+
+def cards_text(count: int) -> str:
+    """``'1 card'``, ``'12 cards'``."""
+    return f"{count} card{'' if count == 1 else 's'}"

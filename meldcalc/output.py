@@ -12,7 +12,7 @@ import functools
 import json
 from typing import Any, TextIO
 
-from meldcalc.cards import CARD_NAMES, SUITS
+from meldcalc.cards import CARD_NAMES, SUITS, cards_text
 from meldcalc.meld import MeldReport, MeldResult
 from meldcalc.notation import PILES
 
@@ -112,9 +112,7 @@ def explanation(report: MeldReport) -> list[str]:
 def meld_table(report: MeldReport) -> str:
     """The human view: the trumps compared (when several), then the best meld in full."""
     best = report.best
-    lines = [
-        f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards, {report.variant.name})"
-    ]
+    lines = [_heading(report, best.trump)]
     if len(report.results) > 1:
         rows = [
             [f"{r.trump.letter} {r.trump.symbol}", r.total, "best" if r is best else ""]
@@ -155,6 +153,12 @@ class _Chunks:
         self.out.write("".join(self.parts))
         self.parts.clear()
         self.out.flush()
+
+
+def _heading(report: Any, trump: Any) -> str:
+    """A report's first line: the hand (trump first), its size and the variant."""
+    size = cards_text(len(report.hand))
+    return f"{report.hand.notation(trump)}  ({size}, {report.variant.name})"
 
 
 class ReportWriter:
@@ -444,7 +448,7 @@ def bid_table(report: Any) -> str:
     picture, and the odds of the bids that matter for the best trump."""
     best = report.best
     lines = [
-        f"{report.hand.notation(best.trump)}  ({len(report.hand)} cards, {report.variant.name})",
+        _heading(report, best.trump),
         f"{report.deals} simulated deals per trump, seed {report.seed}",
         "",
         *report.advice(),

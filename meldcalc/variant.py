@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit
+from meldcalc.cards import CARDS, RANK_TOKENS, SUITS, Card, Hand, Rank, Suit, cards_text
 from meldcalc.errors import HandError, VariantError, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
 
@@ -255,8 +255,7 @@ class Variant:
     def hand_warnings(self, hand: Hand) -> list[str]:
         """Things worth saying about a legal hand: a size other than a full deal."""
         if len(hand) != self.hand_size:
-            cards = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
-            return [f"the hand has {cards}; {self.name} deals {self.hand_size}"]
+            return [f"the hand has {cards_text(len(hand))}; {self.name} deals {self.hand_size}"]
         return []
 
 
