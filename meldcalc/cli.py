@@ -269,6 +269,10 @@ def meld(
     from meldcalc.output import MeldWriter
 
     with _user_errors():
+        if explain and fmt in (Format.csv, Format.tsv, Format.total):
+            raise MeldcalcError(
+                f"--explain: the {fmt.value} format has no room for it: use table, json or jsonl"
+            )
         rules = _load(variant)
     _report_each(
         hand,

@@ -89,6 +89,12 @@ def _explain(text: str, trump: Suit, variant: str = "single-deck") -> list[str]:
     return explain(hand, rules, best_meld(hand, rules, trump))
 
 
+@pytest.mark.parametrize("fmt", ["csv", "tsv", "total"])
+def test_explain_in_a_format_without_room_for_it_is_refused(fmt: str) -> None:
+    result = run("meld", "KS QS", "-t", "S", "--explain", "-f", fmt)
+    assert result.exit_code == 2 and f"the {fmt} format has no room for it" in result.stderr
+
+
 def test_explain_names_near_misses_in_players_words() -> None:
     lines = _explain("KS KH KD QS JD", Suit.HEARTS)
     assert any("one K♣ short of kings around (80)" in line for line in lines)
