@@ -313,10 +313,14 @@ class TableKnowledge:
         if self.partner_meld is not None and partner_seat(variant) is None:
             raise KnowledgeError(f"--partner-meld: {variant.name} has no partner")
         passing = variant.passing
+        if self.after_pass and passing is None:
+            raise KnowledgeError(f"--no-passing: {variant.name} has no card pass to leave out")
         if self.ask is not None and (passing is None or passing.kind != "exchange"):
             raise KnowledgeError(
                 f"--ask: {variant.name} has no card exchange, so no suit is asked for"
             )
+        if self.ask is not None and self.after_pass and self.received is None:
+            raise KnowledgeError("--ask: with --no-passing the exchange is over: nothing to ask")
         if self.received is None:
             return
         if passing is None:

@@ -130,11 +130,15 @@ def test_a_received_pass_must_fit_the_variants_pass() -> None:
         ({"received": "AS 10S"}, "passes 3 cards, got 2"),
         ({"received": "AS 10S 10S"}, "needs --ask SUIT"),
         ({"received": "AS 10S 10S", "ask": "S", "after_pass": True}, "both under way and over"),
+        ({"ask": "S", "after_pass": True}, "with --no-passing the exchange is over"),
         ({"received": "AS 10S AD", "ask": "S", "known": ["partner:10S 10S"]}, "holds no more"),
     ]
     for options, message in cases:
         with pytest.raises(KnowledgeError, match=message):
             read_knowledge(toby, **options).check(hand, toby)
+    single = load_variant("single-deck")
+    with pytest.raises(KnowledgeError, match="single-deck has no card pass to leave out"):
+        read_knowledge(single, after_pass=True).check(Hand.parse("AS"), single)
     fine = read_knowledge(toby, received="AS 10S AD", ask="S", known=["partner:10S"])
     fine.check(hand, toby)
     assert fine.dealt_voids(toby) == {Suit.SPADES: {2}}  # it passed every ♠ it had
