@@ -1004,12 +1004,12 @@ def score(
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
     """
-    from meldcalc import ledger as ledgers
     from meldcalc.output import score_json, score_table, standing_json, standing_table
     from meldcalc.scoring import HandPlay, score_hand
 
-    with _user_errors():
-        book = ledgers.read(game) if game is not None else None
+    writes = not show or undo
+    with _user_errors(), _held_game(game, writes, create=writes and not undo) as held:
+        book = held and held.book
         rules = _load(_game_variant(book, variant))
         reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
         if game is None and (show or undo):
@@ -1020,7 +1020,7 @@ def score(
             if book is None:
                 raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
             if undo:
-                book = ledgers.undo_last(book)
+                book = held.undo_last()
                 sys.stderr.write(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
             _show_standing(book, rules, fmt)
             return
@@ -1033,9 +1033,9 @@ def score(
             bid, bidder, side_meld, tricks, side_checks, thrown_in, no_marriage, tricks_taken
         )
         scored = score_hand(rules, play)
-        if game is not None:
+        if held is not None:
             spec = _game_variant(book, variant)
-            book = ledgers.add_hand(game, book, rules, spec, target, scored, trump and trump.letter)
+            book = held.add_hand(rules, spec, target, scored, trump and trump.letter)
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules)
         if game is not None:
@@ -1046,6 +1046,15 @@ def score(
     if game is not None:
         _print()
         _print(standing_table(book, book.standing(rules), rules))
+
+
+def _held_game(game: Path | None, write: bool, create: bool) -> Any:
+    """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
+    from contextlib import nullcontext
+
+    from meldcalc import ledger
+
+    return nullcontext() if game is None else ledger.held(game, write, create)
 
 
 def _game_variant(book: Any, variant: str | None) -> str:

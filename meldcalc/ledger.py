@@ -10,20 +10,30 @@ appends an ``undo`` line rather than rewriting the file::
 
 A file that does not parse is reported as ``file:line: what is wrong`` and never written
 to: the players fix it (or start a new file) before anything is added.
+
+Reading the game, scoring a hand and appending it happen under an exclusive lock on the
+file (`held`), so two players scoring at once get hands 6 and 7, never two hands 6.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from meldcalc.errors import MeldcalcError, quote, shown_path
-from meldcalc.files import FileProblem, read_bounded
+from meldcalc.files import FileProblem, open_regular, read_all
 from meldcalc.scoring import HandPlay, HandScore, Standing, standing
 from meldcalc.variant import Variant
+
+try:
+    import fcntl
+except ImportError:  # no flock (Windows): a game is then one player's file at a time
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = 1
 #: A ledger larger than this is not a ledger (a game is a few dozen lines).
@@ -49,13 +59,69 @@ class Ledger:
 
 def read(path: Path) -> Ledger | None:
     """The game in ``path``; None when the file does not exist yet."""
+    with held(path, write=False) as game:
+        return game.book
+
+
+@contextmanager
+def held(path: Path, write: bool = True, create: bool = False) -> Iterator[Game]:
+    """The game in ``path``, locked until the block ends: exclusively to ``write`` (read,
+    score and append as one step), shared to read. ``create``: a missing file is made, to
+    start the game in; left empty, it is removed again."""
+    descriptor = _open_locked(path, write, create)
+    if descriptor is None:
+        yield Game(path, None, b"", None)
+        return
     try:
-        content = read_bounded(path, MAX_BYTES, "a meldcalc ledger")
-    except FileNotFoundError:
-        return None
+        content = _content(path, descriptor)
+        game = Game(path, descriptor, content, _parsed(path, content, empty_ok=create))
+        try:
+            yield game
+        finally:
+            if create and not game.content:  # nothing was added to the file made for it
+                with suppress(OSError):  # still locked: a waiting writer opens the path afresh
+                    os.unlink(path)
+    finally:
+        os.close(descriptor)
+
+
+def _open_locked(path: Path, write: bool, create: bool) -> int | None:
+    """A descriptor on the ledger, locked; None when it does not exist (and not ``create``)."""
+    flags = (os.O_RDWR | os.O_APPEND if write else os.O_RDONLY) | (os.O_CREAT if create else 0)
+    while True:
+        try:
+            descriptor = open_regular(path, flags, "a meldcalc ledger")
+        except FileNotFoundError:
+            return None
+        except FileProblem as problem:
+            raise LedgerError(str(problem)) from None
+        if fcntl is not None:
+            with suppress(OSError):  # a file system without locks: go on without
+                fcntl.flock(descriptor, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
+        if _still_named(path, descriptor):
+            return descriptor
+        os.close(descriptor)  # removed or replaced while we waited for the lock
+
+
+def _still_named(path: Path, descriptor: int) -> bool:
+    try:
+        named, held_file = os.stat(path), os.fstat(descriptor)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held_file.st_dev, held_file.st_ino)
+
+
+def _content(path: Path, descriptor: int) -> bytes:
+    try:
+        return read_all(descriptor, path, MAX_BYTES, "a meldcalc ledger")
     except FileProblem as problem:
         raise LedgerError(str(problem)) from None
+
+
+def _parsed(path: Path, content: bytes, empty_ok: bool = False) -> Ledger | None:
     records = list(_records(path, content))
+    if not records and empty_ok:
+        return None
     if not records:
         raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")
     return _game(path, records)
@@ -181,56 +247,65 @@ def header(variant: str, target: int) -> dict[str, Any]:
     return {"ledger": "meldcalc", "format": FORMAT, "variant": variant, "target": target}
 
 
-def append(path: Path, *records: dict[str, Any]) -> None:
-    """Add lines at the end of the file, on disk before returning (flushed and synced)."""
-    text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
-    try:
-        with path.open("a+b") as stream:
-            if stream.tell() and (stream.seek(-1, os.SEEK_END), stream.read(1))[1] != b"\n":
-                text = "\n" + text  # an edited file may lack its last line break
-            stream.write(text.encode())
-            stream.flush()
-            os.fsync(stream.fileno())
-    except OSError as error:
-        raise LedgerError(f"{shown_path(path)}: cannot write: {error.strerror}") from None
+@dataclass
+class Game:
+    """A ledger held under its lock (`held`): the game as read (None before the first
+    hand), and the way to add to it."""
+
+    path: Path
+    descriptor: int | None
+    content: bytes
+    book: Ledger | None
+
+    def add_hand(
+        self, rules: Variant, variant: str, target: int | None, score: HandScore, trump: str | None
+    ) -> Ledger:
+        """Append a scored hand (starting the game, under ``variant`` and ``target``, when
+        there is none yet) and read the game back."""
+        book, new = self.book, []
+        if book is None:
+            goal = target or (rules.bidding.game if rules.bidding else None)
+            if goal is None:
+                raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
+            new.append(header(variant, goal))
+        else:
+            if target is not None and target != book.target:
+                raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
+            done = book.standing(rules)
+            if done.winner is not None:
+                raise MeldcalcError(f"{book.path}: the game is over ({done.reason}); start anew")
+        number = len(book.hands) + 1 if book else 1
+        new.append(hand_record(number, score, trump))
+        return self._append(*new)
+
+    def undo_last(self) -> Ledger:
+        """Take the last hand back: an ``undo`` line, never a rewrite."""
+        if self.book is None or not self.book.hands:
+            raise MeldcalcError(f"{self.path}: no hand to take back")
+        return self._append({"undo": len(self.book.hands)})
+
+    def _append(self, *records: dict[str, Any]) -> Ledger:
+        """Add lines at the end of the file, on disk before returning (flushed and synced),
+        and read the game back."""
+        if self.descriptor is None:
+            raise MeldcalcError(f"{shown_path(self.path)}: no such game yet")
+        text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+        if self.content and not self.content.endswith(b"\n"):
+            text = "\n" + text  # an edited file may lack its last line break
+        data = text.encode()
+        try:
+            while data:
+                data = data[os.write(self.descriptor, data) :]
+            os.fsync(self.descriptor)
+        except OSError as error:
+            raise LedgerError(f"{shown_path(self.path)}: cannot write: {error.strerror}") from None
+        self.content = _content(self.path, self.descriptor)
+        self.book = _parsed(self.path, self.content)
+        assert self.book is not None
+        return self.book
 
 
-def add_hand(
-    path: Path,
-    book: Ledger | None,
-    rules: Variant,
-    variant: str,
-    target: int | None,
-    score: HandScore,
-    trump: str | None,
-) -> Ledger:
-    """Append a scored hand to the game in ``path`` (starting it, under ``variant`` and
-    ``target``, when ``book`` is None) and read the game back."""
-    new = []
-    if book is None:
-        goal = target or (rules.bidding.game if rules.bidding else None)
-        if goal is None:
-            raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
-        new.append(header(variant, goal))
-    else:
-        if target is not None and target != book.target:
-            raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
-        done = book.standing(rules)
-        if done.winner is not None:
-            raise MeldcalcError(f"{book.path}: the game is over ({done.reason}); start anew")
-    number = len(book.hands) + 1 if book else 1
-    new.append(hand_record(number, score, trump))
-    append(path, *new)
-    game = read(path)
-    assert game is not None
-    return game
-
-
-def undo_last(book: Ledger) -> Ledger:
-    """Take the last hand back: an ``undo`` line, never a rewrite."""
-    if not book.hands:
-        raise MeldcalcError(f"{book.path}: no hand to take back")
-    append(book.path, {"undo": len(book.hands)})
-    game = read(book.path)
-    assert game is not None
-    return game
+def append(path: Path, *records: dict[str, Any]) -> Ledger:
+    """Add lines at the end of ``path`` (made when missing), under its lock."""
+    with held(path, create=True) as game:
+        return game._append(*records)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -352,3 +354,20 @@ def test_a_game_under_a_house_file_reads_it_from_any_folder(
     shown = score("--show", "-f", "json", game=Path("table/g.jsonl"))
     assert shown.exit_code == 0, shown.stderr
     assert json.loads(shown.stdout)["variant"] == str(tmp_path / "table" / "house.yaml")
+
+
+def test_hands_scored_at_the_same_time_each_get_their_own_number(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    args = ["--bid", "300", "--bidder", "0", "-m", "0,0", "--tricks", "160,50", "--to", "100000"]
+    command = [sys.executable, "-m", "meldcalc", "score", "-g", str(game), *args]
+    players = [subprocess.Popen(command, stdout=subprocess.DEVNULL) for _ in range(20)]
+    assert [player.wait() for player in players] == [0] * 20
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert [hand["hand"] for hand in shown["hands"]] == list(range(1, 21))
+    assert sum(1 for line in game.read_text().splitlines() if '"ledger"' in line) == 1
+
+
+def test_a_game_file_made_for_a_hand_that_is_refused_is_removed(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    refused = score("--bid", "305", "--bidder", "0", "-m", "0,0", "--tricks", "160,50", game=game)
+    assert refused.exit_code == 2 and not game.exists()
