@@ -1010,7 +1010,8 @@ def score(
     writes = not show or undo
     with _user_errors(), _held_game(game, writes, create=writes and not undo) as held:
         book = held and held.book
-        rules = _load(_game_variant(book, variant))
+        spec = _game_variant(book, variant)
+        rules = book.rules if book else _load(spec)
         reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
         if game is None and (show or undo):
             raise MeldcalcError("--show and --undo need a game: --game FILE")
@@ -1034,18 +1035,17 @@ def score(
         )
         scored = score_hand(rules, play)
         if held is not None:
-            spec = _game_variant(book, variant)
             book = held.add_hand(rules, spec, target, scored, trump and trump.letter)
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules)
         if game is not None:
-            record["game"] = standing_json(book, book.standing(rules), rules)
+            record["game"] = standing_json(book, book.standing(), rules)
         _print(json.dumps(record, indent=2, ensure_ascii=False))
         return
     _print(score_table(scored, rules))
     if game is not None:
         _print()
-        _print(standing_table(book, book.standing(rules), rules))
+        _print(standing_table(book, book.standing(), rules))
 
 
 def _held_game(game: Path | None, write: bool, create: bool) -> Any:
@@ -1109,7 +1109,7 @@ def _meld_of_sides(
 def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
     from meldcalc.output import standing_json, standing_table
 
-    standing = book.standing(rules)
+    standing = book.standing()
     if fmt is ScoreFormat.json:
         _print(json.dumps(standing_json(book, standing, rules), indent=2, ensure_ascii=False))
     else:

@@ -27,8 +27,19 @@ from typing import Any
 
 from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.files import FileProblem, open_regular, read_all
-from meldcalc.scoring import HandPlay, HandScore, Standing, standing
-from meldcalc.variant import Variant
+from meldcalc.scoring import (
+    MADE,
+    NOT_PLAYED,
+    SET,
+    THROWN_IN,
+    HandPlay,
+    HandScore,
+    Standing,
+    score_hand,
+    side_count,
+    standing,
+)
+from meldcalc.variant import Variant, VariantError, load_variant
 
 try:
     import fcntl
@@ -38,6 +49,9 @@ except ImportError:  # no flock (Windows): a game is then one player's file at a
 FORMAT = 1
 #: A ledger larger than this is not a ledger (a game is a few dozen lines).
 MAX_BYTES = 16 * 1024 * 1024
+#: The largest target, bid, meld or trick count a ledger holds: the bound of the options.
+MAX_POINTS = 10_000_000
+OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED)
 
 
 class LedgerError(MeldcalcError):
@@ -46,15 +60,17 @@ class LedgerError(MeldcalcError):
 
 @dataclass(frozen=True)
 class Ledger:
-    """A game read from its file: the variant it is played under, its target, its hands."""
+    """A game read from its file: the variant it is played under (its name in the file and
+    its rules), its target, its hands."""
 
     path: Path
     variant: str
+    rules: Variant
     target: int
     hands: tuple[HandScore, ...]
 
-    def standing(self, rules: Variant) -> Standing:
-        return standing(rules, self.hands, self.target)
+    def standing(self) -> Standing:
+        return standing(self.rules, self.hands, self.target)
 
 
 def read(path: Path) -> Ledger | None:
@@ -150,11 +166,7 @@ def _records(path: Path, content: bytes) -> Any:
 
 def _game(path: Path, records: list[tuple[str, dict]]) -> Ledger:
     where, header = records[0]
-    if header.get("ledger") != "meldcalc" or header.get("format") != FORMAT:
-        raise LedgerError(f"{where}: expected the header of a meldcalc ledger (format {FORMAT})")
-    variant, target = header.get("variant"), header.get("target")
-    if not isinstance(variant, str) or not _is_count(target) or target < 1:
-        raise LedgerError(f"{where}: the header needs a variant name and a target above 0")
+    variant, target, rules = _header(where, header)
     hands: list[HandScore] = []
     for where, record in records[1:]:
         if "undo" in record:
@@ -166,12 +178,72 @@ def _game(path: Path, records: list[tuple[str, dict]]) -> Ledger:
             raise LedgerError(
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
-        hands.append(_hand(where, record))
-    return Ledger(path, variant, target, tuple(hands))
+        hands.append(_hand(where, record, rules))
+    return Ledger(path, variant, rules, target, tuple(hands))
 
 
-def _hand(where: str, record: dict) -> HandScore:
+def _header(where: str, header: dict) -> tuple[str, int, Variant]:
+    """The game's variant name, target and rules, from its first line."""
+    if header.get("ledger") != "meldcalc" or header.get("format") != FORMAT:
+        raise LedgerError(f"{where}: expected the header of a meldcalc ledger (format {FORMAT})")
+    variant, target = header.get("variant"), header.get("target")
+    if not isinstance(variant, str):
+        raise LedgerError(f"{where}: the header needs a variant name, got {quote(variant)}")
+    if not _is_count(target) or not 1 <= target <= MAX_POINTS:
+        raise LedgerError(
+            f"{where}: target {quote(target)}: expected a whole number from 1 to {MAX_POINTS}"
+        )
     try:
+        rules = load_variant(variant)
+    except VariantError as error:
+        more = len(error.problems) - 1
+        others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise LedgerError(
+            f"{where}: variant {quote(variant, 200)}: {error.problems[0]}{others}"
+        ) from None
+    except MeldcalcError as error:
+        raise LedgerError(f"{where}: variant {quote(variant, 200)}: {error}") from None
+    return variant, target, rules
+
+
+def _hand(where: str, record: dict, rules: Variant) -> HandScore:
+    """A hand line, checked: its sides are the variant's, and what it scored is what its
+    bid, meld and tricks score (`score_hand`), so an edited line is refused, not added up."""
+    stored = _stored_hand(where, record)
+    if stored.outcome not in OUTCOMES:
+        known = ", ".join(map(repr, OUTCOMES))
+        raise LedgerError(f"{where}: outcome {quote(stored.outcome)}: expected one of {known}")
+    try:
+        expected = score_hand(rules, stored.play)
+    except MeldcalcError as error:
+        raise LedgerError(f"{where}: {error}") from None
+    sides = side_count(rules)
+    if any(len(values) != sides for values in (stored.points, stored.checks, stored.counted_meld)):
+        raise LedgerError(f"{where}: points, checks and meld must name every side ({sides})")
+    for field, label, verb in _RESULTS:
+        got, want = getattr(stored, field), getattr(expected, field)
+        if got != want:
+            shown, wanted = (list(v) if isinstance(v, tuple) else v for v in (got, want))
+            raise LedgerError(
+                f"{where}: {label} {quote(shown)} {verb} not follow from the hand's bid, meld"
+                f" and tricks (expected {quote(wanted)}): was the file edited?"
+            )
+    return expected
+
+
+#: What a hand line says it scored, each compared with what its inputs score.
+_RESULTS = (
+    ("points", "the points", "do"),
+    ("outcome", "the outcome", "does"),
+    ("bidding_side", "the bidding side", "does"),
+    ("counted_meld", "the counted meld", "does"),
+    ("checks", "the scored checks", "do"),
+)
+
+
+def _stored_hand(where: str, record: dict) -> HandScore:
+    try:
+        taken = record.get("tricks_taken")
         play = HandPlay(
             bid=_count(record["bid"]),
             bidder=_count(record["bidder"]),
@@ -180,8 +252,9 @@ def _hand(where: str, record: dict) -> HandScore:
             checks=_counts(record["checks"]),
             thrown_in=_flag(record["thrown_in"]),
             no_marriage=_flag(record["no_marriage"]),
+            tricks_taken=None if taken is None else _counts(taken),
         )
-        score = HandScore(
+        return HandScore(
             play,
             _count(record["bidding_side"]),
             str(record["outcome"]),
@@ -194,9 +267,6 @@ def _hand(where: str, record: dict) -> HandScore:
         raise LedgerError(f"{where}: missing field {error}") from None
     except (TypeError, ValueError) as error:
         raise LedgerError(f"{where}: {error}") from None
-    if len(score.points) != len(play.meld) or len(score.checks) != len(play.meld):
-        raise LedgerError(f"{where}: points, checks and meld must name every side")
-    return score
 
 
 def _is_count(value: object) -> bool:
@@ -204,9 +274,12 @@ def _is_count(value: object) -> bool:
 
 
 def _count(value: object, negative: bool = False) -> int:
-    if not _is_count(value) or (value < 0 and not negative):
-        raise ValueError(f"expected a whole number, got {quote(value)}")
-    return value
+    """A whole number from 0 to `MAX_POINTS`; any, where ``negative`` (points, which are
+    checked against what the hand scores)."""
+    if _is_count(value) and (negative or 0 <= value <= MAX_POINTS):
+        return value
+    bound = "" if negative else f" from 0 to {MAX_POINTS}"
+    raise ValueError(f"expected a whole number{bound}, got {quote(value)}")
 
 
 def _counts(values: object, negative: bool = False) -> tuple[int, ...]:
@@ -234,6 +307,7 @@ def hand_record(number: int, score: HandScore, trump: str | None) -> dict[str, A
         "checks": list(play.checks),
         "thrown_in": play.thrown_in,
         "no_marriage": play.no_marriage,
+        "tricks_taken": None if play.tricks_taken is None else list(play.tricks_taken),
         "outcome": score.outcome,
         "bidding_side": score.bidding_side,
         "counted_meld": list(score.counted_meld),
@@ -271,7 +345,7 @@ class Game:
         else:
             if target is not None and target != book.target:
                 raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
-            done = book.standing(rules)
+            done = book.standing()
             if done.winner is not None:
                 raise MeldcalcError(f"{book.path}: the game is over ({done.reason}); start anew")
         number = len(book.hands) + 1 if book else 1

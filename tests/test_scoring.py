@@ -284,7 +284,10 @@ def test_a_ledger_that_does_not_parse_is_named_by_line_and_left_alone(tmp_path: 
     assert f"{game}:3: not a JSON object" in result.stderr
     assert game.read_bytes() == before
     game.write_text(before.decode().replace('"bid": "lots"', '"bid": "lots"}'))
-    assert f"{game}:3: expected a whole number, got 'lots'" in score("--show", game=game).stderr
+    assert (
+        f"{game}:3: expected a whole number from 0 to 10000000, got 'lots'"
+        in score("--show", game=game).stderr
+    )
 
 
 def test_a_ledger_with_a_bad_byte_names_its_line_and_column(tmp_path: Path) -> None:
@@ -371,3 +374,94 @@ def test_a_game_file_made_for_a_hand_that_is_refused_is_removed(tmp_path: Path) 
     game = tmp_path / "g.jsonl"
     refused = score("--bid", "305", "--bidder", "0", "-m", "0,0", "--tricks", "160,50", game=game)
     assert refused.exit_code == 2 and not game.exists()
+
+
+def _edited(game: Path, line: int, **fields: object) -> None:
+    lines = game.read_text().splitlines()
+    lines[line - 1] = json.dumps({**json.loads(lines[line - 1]), **fields})
+    game.write_text("\n".join(lines) + "\n")
+
+
+def _first_hand(game: Path, *args: str) -> None:
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    assert score(*args, *hand, game=game).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"points": [999, 130]},
+            "the points [999, 130] do not follow from the hand's bid, meld and tricks"
+            " (expected [310, 130]): was the file edited?",
+        ),
+        ({"outcome": "won"}, "outcome 'won': expected one of 'made', 'set'"),
+        ({"outcome": "set"}, "the outcome 'set' does not follow"),
+        ({"bidding_side": 1}, "the bidding side 1 does not follow"),
+        ({"bidder": 7}, "bidder 7: expected a seat from 0 to 3"),
+        ({"meld": [150, 80, 0]}, "meld: expected 2 numbers, one per side, got 3"),
+        ({"points": [310, 130, 0]}, "points, checks and meld must name every side (2)"),
+        ({"tricks": [170, 50]}, "tricks 170 + 50 = 220, but every hand of single-deck has 210"),
+        ({"bid": 10**8}, "expected a whole number from 0 to 10000000, got 100000000"),
+    ],
+)
+def test_an_edited_hand_line_is_refused_by_its_line(
+    tmp_path: Path, fields: dict, message: str
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 2, **fields)
+    result = score("--show", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:2: {message}" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_hand_line_is_checked_against_the_headers_variant(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 1, variant="single-deck-counters")  # 250 trick points, not 210
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
+    _edited(game, 1, variant="three-handed")
+    assert "meld: expected 3 numbers, one per side, got 2" in score("--show", game=game).stderr
+
+
+@pytest.mark.parametrize("target", [0, 10_000_001, "500", True])
+def test_a_header_target_is_bounded_like_the_to_option(tmp_path: Path, target: object) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 1, target=target)
+    result = score("--show", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:1: target {target!r}: expected a whole number from 1 to 10000000" in (
+        result.stderr
+    )
+
+
+def test_a_header_variant_that_does_not_load_names_the_ledger_and_echoes_little(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:" + "x" * 60 + ":SECRET-TAIL\n" * 50)
+    _edited(game, 1, variant=str(secret))
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"meldcalc: error: {game}:1: variant '{secret}': ")
+    assert "SECRET-TAIL" not in result.stderr and "x" * 41 not in result.stderr
+    _edited(game, 1, variant="no-such-game")
+    assert f"{game}:1: variant 'no-such-game': unknown variant" in score("--show", game=game).stderr
+
+
+def test_a_save_meld_hand_keeps_the_tricks_taken_it_was_scored_with(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: h\nextends: single-deck\ntitle: t\nsource: s\nhouse: {save_meld: trick}\n"
+    )
+    game = tmp_path / "g.jsonl"
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "210,0")
+    added = score("-V", str(house), *hand, "--tricks-taken", "11,1", game=game)
+    assert added.exit_code == 0, added.stderr
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert shown["totals"] == [360, 80]
