@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from meldcalc.cards import Hand, Suit
-from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.cards import CARDS, Hand, Suit
+from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
 from meldcalc.variant import Variant, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
@@ -280,9 +280,23 @@ def meld_of_hands(
         result = best_meld(hand, variant, trump)
         meld[side_of(variant, seat)] += result.total
         checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
+    _check_together(variant, hands)
     bidder_hand = hands.get(bidder)
     no_marriage = bidder_hand is not None and not may_name_trump(bidder_hand, variant, trump)
     return tuple(meld), tuple(checks), no_marriage
+
+
+def _check_together(variant: Variant, hands: dict[int, Hand]) -> None:
+    """Refuse seats' hands that hold between them more copies of a card than the deck."""
+    for card in CARDS:
+        held = {seat: hand.count(card) for seat, hand in hands.items() if hand.count(card)}
+        total, exist = sum(held.values()), variant.deck.copies_of(card)
+        if total > exist:
+            where = ", ".join(f"seat {seat} {count}" for seat, count in held.items())
+            raise HandError(
+                f"{total} copies of {str(card)!r} in the hands given ({where}):"
+                f" the {variant.name} deck holds {exist}"
+            )
 
 
 # --- the game --------------------------------------------------------------------------------

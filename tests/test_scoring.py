@@ -162,8 +162,8 @@ def test_three_handed_scores_each_player_alone() -> None:
 
 def test_check_keeps_side_scores_in_checks() -> None:
     result = run(
-        "score", "-V", "check", "--bid", "200", "--bidder", "0", "-t", "S",
-        "--hand", "0:AS 10S KS QS JS AH AD AC", "--hand", "1:JD QS JD QS",
+        "score", "-V", "check", "--bid", "200", "--bidder", "0", "-t", "H",
+        "--hand", "0:AH 10H KH QH JH AS AD AC", "--hand", "1:JD QS JD QS",
         "--tricks", "150,60", "-f", "json",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
@@ -465,3 +465,15 @@ def test_a_save_meld_hand_keeps_the_tricks_taken_it_was_scored_with(tmp_path: Pa
     assert added.exit_code == 0, added.stderr
     shown = json.loads(score("--show", "-f", "json", game=game).stdout)
     assert shown["totals"] == [360, 80]
+
+
+def test_the_seats_hands_together_must_fit_the_deck() -> None:
+    result = run(
+        "score", "--bid", "300", "--bidder", "0", "-t", "S", "--hand", "0:AS AS",
+        "--hand", "2:AS", "--tricks", "160,50",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "meldcalc: error: 3 copies of 'AS' in the hands given (seat 0 2, seat 2 1):"
+        " the single-deck deck holds 2\n"
+    )
