@@ -1102,8 +1102,8 @@ def _meld_of_sides(
         if int(seat) in seats:
             raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
         seats[int(seat)] = Hand.parse(cards)
-    side_meld, side_checks, lacking = meld_of_hands(rules, seats, trump, bidder)
-    return side_meld, checks or side_checks, no_marriage or lacking
+    side_meld, side_checks, not_played = meld_of_hands(rules, seats, trump, bidder, no_marriage)
+    return side_meld, checks or side_checks, not_played
 
 
 def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:

@@ -477,3 +477,42 @@ def test_the_seats_hands_together_must_fit_the_deck() -> None:
         "meldcalc: error: 3 copies of 'AS' in the hands given (seat 0 2, seat 2 1):"
         " the single-deck deck holds 2\n"
     )
+
+
+def test_no_marriage_is_refused_when_the_bidders_hand_holds_one() -> None:
+    result = run(
+        "score", "-V", "double-deck", "--bid", "50", "--bidder", "0", "-t", "S",
+        "--hand", "0:KS QS AH", "--no-marriage",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "meldcalc: error: --no-marriage, but the bidder's hand (seat 0) holds KS and QS,"
+        " a marriage in trump: leave out --no-marriage\n"
+    )
+
+
+def test_trick_points_come_in_the_variants_step(single: Variant, double: Variant) -> None:
+    with pytest.raises(MeldcalcError, match=r"tricks 207, 3: in single-deck every counter"):
+        score_hand(single, HandPlay(300, 0, (150, 80), (207, 3)))
+    assert single.trick_step == 5 and double.trick_step == 1
+    assert load_variant("single-deck-classic").trick_step == 1
+    assert score_hand(double, HandPlay(50, 0, (20, 10), (47, 3))).outcome == MADE
+
+
+@pytest.mark.parametrize(
+    ("tricks", "taken", "message"),
+    [
+        ((210, 0), (11, 0), "tricks taken add up to 11; a hand has 12 tricks"),
+        ((200, 10), (12, 0), "seats 1 and 3 took no trick but 10 trick points"),
+        ((0, 210), (0, 12), None),
+    ],
+)
+def test_tricks_taken_agree_with_the_trick_points(
+    single: Variant, tricks: tuple, taken: tuple, message: str | None
+) -> None:
+    play = HandPlay(300, 0, (150, 80), tricks, tricks_taken=taken)
+    if message is None:
+        assert score_hand(single, play).outcome == SET
+        return
+    with pytest.raises(MeldcalcError, match=message):
+        score_hand(single, play)
