@@ -822,6 +822,15 @@ def standing_sentence(standing: Any, variant: Any, target: int) -> str:
         return f"{name} won, {totals[standing.winner]} to {others}: {standing.reason}."
     if not standing.hands:
         return f"No hands yet; the game is to {target}."
+    best = max(totals)
+    tied = [side for side, total in enumerate(totals) if total == best]
+    if best >= target and len(tied) > 1:  # equal totals over the target play on
+        both = len(tied) == len(totals) == 2
+        names = "both sides" if both else " and ".join(side_name(variant, s) for s in tied)
+        return (
+            f"{names[0].upper()}{names[1:]} reached {target} with {best} each:"
+            " another hand is played."
+        )
     needs = "; ".join(
         f"{side_name(variant, side)} {max(target - total, 0)}" for side, total in enumerate(totals)
     )

@@ -15,12 +15,14 @@ from typer.testing import CliRunner
 from meldcalc import ledger, schema
 from meldcalc.cli import MAX_BID, app
 from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.output import standing_sentence
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
     SET,
     THROWN_IN,
     HandPlay,
+    Standing,
     score_hand,
     standing,
 )
@@ -516,3 +518,17 @@ def test_tricks_taken_agree_with_the_trick_points(
         return
     with pytest.raises(MeldcalcError, match=message):
         score_hand(single, play)
+
+
+def test_equal_totals_over_the_target_say_another_hand_is_played(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    hand = ("--bid", "250", "--bidder", "0", "-m", "150,160", "--tricks", "110,100")
+    assert score("--to", "200", *hand, game=game).exit_code == 0
+    shown = score("--show", game=game)
+    assert shown.stdout.splitlines()[-1] == (
+        "Both sides reached 200 with 260 each: another hand is played."
+    )
+    three = Standing((410, 410, 305), (0, 0, 0), 2)
+    assert standing_sentence(three, load_variant("three-handed"), 300) == (
+        "Seat 0 and seat 1 reached 300 with 410 each: another hand is played."
+    )
