@@ -893,8 +893,13 @@ class ScoreFormat(str, enum.Enum):
     json = "json"
 
 
+def is_whole_number(text: str) -> bool:
+    """Digits 0-9 only: ``'²'.isdigit()`` is true, and ``int('²')`` then fails."""
+    return text.isascii() and text.isdigit()
+
+
 def _per_side(text: str | None) -> tuple[int, ...] | None:
-    """``'150,80'`` -> (150, 80): one whole number per side."""
+    """``'150,80'`` -> (150, 80): one whole number per side, up to `MAX_BID`."""
     from meldcalc.errors import quote
 
     if text is None:
@@ -902,9 +907,10 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
     values = []
     for token in text.split(","):
         token = token.strip()
-        if not token.isdigit() or len(token) > 12:
+        if not is_whole_number(token) or len(token) > 12 or int(token) > MAX_BID:
             raise typer.BadParameter(
-                f"{quote(token)}: expected whole numbers separated by commas, e.g. 150,80"
+                f"{quote(token)}: expected whole numbers from 0 to {MAX_BID} separated by"
+                " commas, e.g. 150,80"
             )
         values.append(int(token))
     return tuple(values)
@@ -981,7 +987,12 @@ def score(
         ),
     ] = None,
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
-    undo: Annotated[bool, typer.Option("--undo", help="Take back the game's last hand.")] = False,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo", help="Take back the game's last hand (with --show: then show the game)."
+        ),
+    ] = False,
     target: Annotated[
         Optional[int],
         typer.Option(
@@ -1020,6 +1031,11 @@ def score(
                 raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
             if book is None:
                 raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
+            if target is not None:
+                raise MeldcalcError(
+                    f"--to {target}: {game} is a game to {book.target} already;"
+                    " --to only sets a new game's target"
+                )
             if undo:
                 book = held.undo_last()
                 sys.stderr.write(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
@@ -1027,6 +1043,8 @@ def score(
             return
         if bid is None or bidder is None:
             raise MeldcalcError("a hand needs --bid and --bidder (and meld and tricks)")
+        if checks is not None and not any(rule.checks for rule in rules.melds):
+            raise MeldcalcError(f"--checks: {rules.name} keeps no checks")
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage
         )
@@ -1097,7 +1115,7 @@ def _meld_of_sides(
     seats: dict[int, Hand] = {}
     for text in hands or []:
         seat, colon, cards = text.partition(":")
-        if not colon or not seat.strip().isdigit() or len(seat) > 2:
+        if not colon or not is_whole_number(seat.strip()) or len(seat) > 2:
             raise MeldcalcError(f"--hand {quote(text)}: expected SEAT:CARDS, e.g. 0:'AS 10S KS'")
         if int(seat) in seats:
             raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")

@@ -532,3 +532,53 @@ def test_equal_totals_over_the_target_say_another_hand_is_played(tmp_path: Path)
     assert standing_sentence(three, load_variant("three-handed"), 300) == (
         "Seat 0 and seat 1 reached 300 with 410 each: another hand is played."
     )
+
+
+def test_to_with_show_or_undo_on_a_game_that_exists_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    for action in ("--show", "--undo"):
+        result = score(action, "--to", "1000", game=game)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"meldcalc: error: --to 1000: {game} is a game to 500 already;"
+            " --to only sets a new game's target\n"
+        )
+    both = score("--undo", "--show", game=game)  # undo, then show
+    assert both.exit_code == 0 and "hand 1 taken back" in both.stderr
+    assert "No hands yet" in both.stdout
+
+
+def test_checks_on_a_variant_without_checks_is_refused() -> None:
+    result = run("score", "--bid", "300", "--bidder", "0", "-m", "150,80", "--checks", "1,0",
+                 "--tricks", "160,50")  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == "meldcalc: error: --checks: single-deck keeps no checks\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--meld", "10000001,1"),
+        ("--meld", "²,80"),
+        ("--tricks", "160,５0"),
+        ("--tricks-taken", "¹1,1"),
+        ("--checks", "²,0"),
+    ],
+)
+def test_per_side_numbers_are_ascii_digits_up_to_the_bound(option: str, value: str) -> None:
+    args = {"--meld": "150,80", "--tricks": "160,50", option: value}
+    result = run("score", "-V", "check", "--bid", "200", "--bidder", "0",
+                 *(word for pair in args.items() for word in pair))  # fmt: skip
+    assert result.exit_code == 2
+    assert "expected whole numbers from 0 to 10000000 separated by commas" in result.stderr
+    assert option in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_hand_seat_is_ascii_digits() -> None:
+    result = run("score", "--bid", "300", "--bidder", "0", "-t", "S", "--hand", "²:KS",
+                 "--tricks", "160,50")  # fmt: skip
+    assert result.exit_code == 2
+    assert (
+        result.stderr == "meldcalc: error: --hand '²:KS': expected SEAT:CARDS, e.g. 0:'AS 10S KS'\n"
+    )
