@@ -23,7 +23,7 @@ import typer
 from meldcalc import __version__, console
 from meldcalc.cards import Hand, Suit
 from meldcalc.console import EXIT_BAD_INPUT, EXIT_FAILURE, OutputError
-from meldcalc.errors import HandError, MeldcalcError, VariantError, quote
+from meldcalc.errors import HandError, MeldcalcError, VariantError, quote, shown_path
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
 
@@ -898,6 +898,13 @@ def is_whole_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def _file_name(text: str) -> Path:
+    """A file option as typed: an empty name is refused, not read as the folder '.'."""
+    if not text:
+        raise typer.BadParameter(f"expected a file name, got {quote(text)}")
+    return Path(text)
+
+
 def _per_side(text: str | None) -> tuple[int, ...] | None:
     """``'150,80'`` -> (150, 80): one whole number per side, up to `MAX_BID`."""
     from meldcalc.errors import quote
@@ -983,7 +990,11 @@ def score(
     game: Annotated[
         Optional[Path],
         typer.Option(
-            "--game", "-g", metavar="FILE", help="A game's ledger: add the hand to it (JSON lines)."
+            "--game",
+            "-g",
+            metavar="FILE",
+            parser=_file_name,
+            help="A game's ledger: add the hand to it (JSON lines).",
         ),
     ] = None,
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
@@ -1030,10 +1041,12 @@ def score(
             if reported:
                 raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
             if book is None:
-                raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
+                raise MeldcalcError(
+                    f"{shown_path(game)}: no such game yet: score a hand to start it"
+                )
             if target is not None:
                 raise MeldcalcError(
-                    f"--to {target}: {game} is a game to {book.target} already;"
+                    f"--to {target}: {shown_path(game)} is a game to {book.target} already;"
                     " --to only sets a new game's target"
                 )
             if undo:
@@ -1081,7 +1094,8 @@ def _game_variant(book: Any, variant: str | None) -> str:
         return _ledger_spec(variant or DEFAULT_VARIANT)
     if variant is not None and _ledger_spec(variant) != book.variant:
         raise MeldcalcError(
-            f"{book.path} is a game of {book.variant!r}: leave out -V, or start a new game"
+            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V,"
+            " or start a new game"
         )
     return book.variant
 

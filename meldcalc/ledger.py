@@ -344,10 +344,14 @@ class Game:
             new.append(header(variant, goal))
         else:
             if target is not None and target != book.target:
-                raise MeldcalcError(f"{book.path} is a game to {book.target}: leave out --to")
+                raise MeldcalcError(
+                    f"{shown_path(book.path)} is a game to {book.target}: leave out --to"
+                )
             done = book.standing()
             if done.winner is not None:
-                raise MeldcalcError(f"{book.path}: the game is over ({done.reason}); start anew")
+                raise MeldcalcError(
+                    f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
+                )
         number = len(book.hands) + 1 if book else 1
         new.append(hand_record(number, score, trump))
         return self._append(*new)
@@ -355,7 +359,7 @@ class Game:
     def undo_last(self) -> Ledger:
         """Take the last hand back: an ``undo`` line, never a rewrite."""
         if self.book is None or not self.book.hands:
-            raise MeldcalcError(f"{self.path}: no hand to take back")
+            raise MeldcalcError(f"{shown_path(self.path)}: no hand to take back")
         return self._append({"undo": len(self.book.hands)})
 
     def _append(self, *records: dict[str, Any]) -> Ledger:

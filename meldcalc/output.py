@@ -13,6 +13,7 @@ import json
 from typing import Any, TextIO
 
 from meldcalc.cards import CARD_NAMES, SUITS
+from meldcalc.errors import shown_path
 from meldcalc.meld import MeldReport, MeldResult
 
 
@@ -856,7 +857,7 @@ def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     ]
     rows.append(["total", "", "", "", *totals])
     align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
-    title = f"{ledger.path}: {variant.name}, game to {ledger.target}"
+    title = f"{shown_path(ledger.path)}: {variant.name}, game to {ledger.target}"
     return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])
 
 

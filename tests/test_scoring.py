@@ -582,3 +582,29 @@ def test_a_hand_seat_is_ascii_digits() -> None:
     assert (
         result.stderr == "meldcalc: error: --hand '²:KS': expected SEAT:CARDS, e.g. 0:'AS 10S KS'\n"
     )
+
+
+def test_an_empty_game_name_is_refused_as_such() -> None:
+    result = run("score", "-g", "", "--show")
+    assert result.exit_code == 2 and "--game" in result.stderr
+    assert "expected a file name, got ''" in result.stderr
+
+
+def test_a_game_path_with_control_characters_is_printed_escaped(tmp_path: Path) -> None:
+    game = tmp_path / "a\x1b[31mb.jsonl"
+    escaped = repr(str(game))
+    missing = score("--show", game=game)
+    assert (
+        missing.stderr
+        == f"meldcalc: error: {escaped}: no such game yet: score a hand to start it\n"
+    )
+    _first_hand(game)
+    shown = score("--show", game=game)
+    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 500\n")
+    assert "\x1b" not in score("--show", "--to", "900", game=game).stderr
+    assert "\x1b" not in score("-V", "double-deck", "--show", game=game).stderr
+    for line in ("{}", '{"undo": 1}'):
+        with game.open("a") as stream:
+            stream.write(line + "\n")
+    bad = score("--undo", game=game)
+    assert bad.exit_code == 2 and bad.stderr.startswith(f"meldcalc: error: {escaped}:3: ")
