@@ -24,7 +24,8 @@ import typer
 from meldcalc import __version__, console
 from meldcalc.cards import Hand, Suit
 from meldcalc.console import EXIT_BAD_INPUT, EXIT_FAILURE, OutputError
-from meldcalc.errors import HandError, MeldcalcError, VariantError, quote
+from meldcalc.errors import HandError, MeldcalcError, VariantError, quote, shown_path
+from meldcalc.notation import is_whole_number
 from meldcalc.output import Format
 from meldcalc.variant import DEFAULT_VARIANT, Variant
 
@@ -927,8 +928,15 @@ class ScoreFormat(str, enum.Enum):
     json = "json"
 
 
+def _file_name(text: str) -> Path:
+    """A file option as typed: an empty name is refused, not read as the folder '.'."""
+    if not text:
+        raise typer.BadParameter(f"expected a file name, got {quote(text)}")
+    return Path(text)
+
+
 def _per_side(text: str | None) -> tuple[int, ...] | None:
-    """``'150,80'`` -> (150, 80): one whole number per side."""
+    """``'150,80'`` -> (150, 80): one whole number per side, up to `MAX_BID`."""
     from meldcalc.errors import quote
 
     if text is None:
@@ -936,9 +944,10 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
     values = []
     for token in text.split(","):
         token = token.strip()
-        if not token.isdigit() or len(token) > 12:
+        if not is_whole_number(token) or len(token) > 12 or int(token) > MAX_BID:
             raise typer.BadParameter(
-                f"{quote(token)}: expected whole numbers separated by commas, e.g. 150,80"
+                f"{quote(token)}: expected whole numbers from 0 to {MAX_BID} separated by"
+                " commas, e.g. 150,80"
             )
         values.append(int(token))
     return tuple(values)
@@ -1013,11 +1022,20 @@ def score(
     game: Annotated[
         Optional[Path],
         typer.Option(
-            "--game", "-g", metavar="FILE", help="A game's ledger: add the hand to it (JSON lines)."
+            "--game",
+            "-g",
+            metavar="FILE",
+            parser=_file_name,
+            help="A game's ledger: add the hand to it (JSON lines).",
         ),
     ] = None,
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
-    undo: Annotated[bool, typer.Option("--undo", help="Take back the game's last hand.")] = False,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo", help="Take back the game's last hand (with --show: then show the game)."
+        ),
+    ] = False,
     target: Annotated[
         Optional[int],
         typer.Option(
@@ -1040,13 +1058,14 @@ def score(
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
     """
-    from meldcalc import ledger as ledgers
     from meldcalc.output import score_json, score_table, standing_json, standing_table
     from meldcalc.scoring import HandPlay, score_hand
 
-    with _user_errors():
-        book = ledgers.read(game) if game is not None else None
-        rules = _load(_game_variant(book, variant))
+    writes = not show or undo
+    with _user_errors(), _held_game(game, writes, create=writes and not undo) as held:
+        book = held and held.book
+        spec = _game_variant(book, variant)
+        rules = book.rules if book else _load(spec)
         reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
         if game is None and (show or undo):
             raise MeldcalcError("--show and --undo need a game: --game FILE")
@@ -1054,14 +1073,23 @@ def score(
             if reported:
                 raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
             if book is None:
-                raise MeldcalcError(f"{game}: no such game yet: score a hand to start it")
+                raise MeldcalcError(
+                    f"{shown_path(game)}: no such game yet: score a hand to start it"
+                )
+            if target is not None:
+                raise MeldcalcError(
+                    f"--to {target}: {shown_path(game)} is a game to {book.target} already;"
+                    " --to only sets a new game's target"
+                )
             if undo:
-                book = ledgers.undo_last(book)
+                book = held.undo_last()
                 sys.stderr.write(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
             _show_standing(book, rules, fmt)
             return
         if bid is None or bidder is None:
             raise MeldcalcError("a hand needs --bid and --bidder (and meld and tricks)")
+        if checks is not None and not any(rule.checks for rule in rules.melds):
+            raise MeldcalcError(f"--checks: {rules.name} keeps no checks")
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage
         )
@@ -1069,19 +1097,27 @@ def score(
             bid, bidder, side_meld, tricks, side_checks, thrown_in, no_marriage, tricks_taken
         )
         scored = score_hand(rules, play)
-        if game is not None:
-            spec = _game_variant(book, variant)
-            book = ledgers.add_hand(game, book, rules, spec, target, scored, trump and trump.letter)
+        if held is not None:
+            book = held.add_hand(rules, spec, target, scored, trump and trump.letter)
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules)
         if game is not None:
-            record["game"] = standing_json(book, book.standing(rules), rules)
+            record["game"] = standing_json(book, book.standing(), rules)
         _print(json.dumps(record, indent=2, ensure_ascii=False))
         return
     _print(score_table(scored, rules))
     if game is not None:
         _print()
-        _print(standing_table(book, book.standing(rules), rules))
+        _print(standing_table(book, book.standing(), rules))
+
+
+def _held_game(game: Path | None, write: bool, create: bool) -> Any:
+    """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
+    from contextlib import nullcontext
+
+    from meldcalc import ledger
+
+    return nullcontext() if game is None else ledger.held(game, write, create)
 
 
 def _game_variant(book: Any, variant: str | None) -> str:
@@ -1090,7 +1126,8 @@ def _game_variant(book: Any, variant: str | None) -> str:
         return _ledger_spec(variant or DEFAULT_VARIANT)
     if variant is not None and _ledger_spec(variant) != book.variant:
         raise MeldcalcError(
-            f"{book.path} is a game of {book.variant!r}: leave out -V, or start a new game"
+            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V,"
+            " or start a new game"
         )
     return book.variant
 
@@ -1124,19 +1161,19 @@ def _meld_of_sides(
     seats: dict[int, Hand] = {}
     for text in hands or []:
         seat, colon, cards = text.partition(":")
-        if not colon or not seat.strip().isdigit() or len(seat) > 2:
+        if not colon or not is_whole_number(seat.strip()) or len(seat) > 2:
             raise MeldcalcError(f"--hand {quote(text)}: expected SEAT:CARDS, e.g. 0:'AS 10S KS'")
         if int(seat) in seats:
             raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
         seats[int(seat)] = Hand.parse(cards)
-    side_meld, side_checks, lacking = meld_of_hands(rules, seats, trump, bidder)
-    return side_meld, checks or side_checks, no_marriage or lacking
+    side_meld, side_checks, not_played = meld_of_hands(rules, seats, trump, bidder, no_marriage)
+    return side_meld, checks or side_checks, not_played
 
 
 def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
     from meldcalc.output import standing_json, standing_table
 
-    standing = book.standing(rules)
+    standing = book.standing()
     if fmt is ScoreFormat.json:
         _print(json.dumps(standing_json(book, standing, rules), indent=2, ensure_ascii=False))
     else:

@@ -23,9 +23,20 @@ def read_bounded(path: Path, limit: int, expected: str) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes; ``expected`` says
     what it should be ("a variant file") in the message of a `FileProblem`. A missing file
     raises FileNotFoundError, for the caller to say what that means."""
+    descriptor = open_regular(path, os.O_RDONLY, expected)
+    try:
+        return read_all(descriptor, path, limit, expected)
+    finally:
+        os.close(descriptor)
+
+
+def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> int:
+    """A descriptor on ``path`` opened with ``flags``, refused (`FileProblem`) unless it is
+    a regular file: opened without blocking, so a FIFO never hangs. A missing file raises
+    FileNotFoundError."""
     name = shown_path(path)
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), mode)
     except FileNotFoundError:
         raise
     except OSError as error:
@@ -37,14 +48,24 @@ def read_bounded(path: Path, limit: int, expected: str) -> bytes:
         os.close(descriptor)
         what = "a folder" if stat.S_ISDIR(mode) else f"expected {expected}"
         raise FileProblem(f"{name}: not a regular file ({what})")
-    with os.fdopen(descriptor, "rb") as stream:
-        try:
-            content = stream.read(limit + 1)
-        except OSError as error:
-            raise FileProblem(f"{name}: cannot read: {error.strerror}") from None
-    if len(content) > limit:
+    return descriptor
+
+
+def read_all(descriptor: int, path: Path, limit: int, expected: str) -> bytes:
+    """Everything in the open file ``descriptor`` (of ``path``), from its start, up to
+    ``limit`` bytes; the descriptor stays open."""
+    name = shown_path(path)
+    chunks, size = [], 0
+    try:
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        while size <= limit and (chunk := os.read(descriptor, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise FileProblem(f"{name}: cannot read: {error.strerror}") from None
+    if size > limit:
         raise FileProblem(f"{name}: larger than {_size(limit)}: not {expected}")
-    return content
+    return b"".join(chunks)
 
 
 def _size(count: int) -> str:

@@ -13,6 +13,7 @@ import json
 from typing import Any, TextIO
 
 from meldcalc.cards import CARD_NAMES, SUITS, cards_text
+from meldcalc.errors import shown_path
 from meldcalc.meld import MeldReport, MeldResult
 from meldcalc.notation import PILES
 
@@ -834,6 +835,15 @@ def standing_sentence(standing: Any, variant: Any, target: int) -> str:
         return f"{name} won, {totals[standing.winner]} to {others}: {standing.reason}."
     if not standing.hands:
         return f"No hands yet; the game is to {target}."
+    best = max(totals)
+    tied = [side for side, total in enumerate(totals) if total == best]
+    if best >= target and len(tied) > 1:  # equal totals over the target play on
+        both = len(tied) == len(totals) == 2
+        names = "both sides" if both else " and ".join(side_name(variant, s) for s in tied)
+        return (
+            f"{names[0].upper()}{names[1:]} reached {target} with {best} each:"
+            " another hand is played."
+        )
     needs = "; ".join(
         f"{side_name(variant, side)} {max(target - total, 0)}" for side, total in enumerate(totals)
     )
@@ -859,7 +869,7 @@ def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     ]
     rows.append(["total", "", "", "", *totals])
     align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
-    title = f"{ledger.path}: {variant.name}, game to {ledger.target}"
+    title = f"{shown_path(ledger.path)}: {variant.name}, game to {ledger.target}"
     return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])
 
 

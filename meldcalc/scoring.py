@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from meldcalc.cards import Hand, Suit
-from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.cards import CARDS, Card, Hand, Rank, Suit
+from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
 from meldcalc.variant import Variant, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
@@ -121,12 +121,27 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
             f"tricks {shown} = {sum(play.tricks)}, but every hand of {variant.name} has"
             f" {variant.trick_total} trick points (counters and last trick): a typo?"
         )
+    step = variant.trick_step
+    if any(points % step for points in play.tricks):
+        raise MeldcalcError(
+            f"tricks {', '.join(map(str, play.tricks))}: in {variant.name} every counter and"
+            f" the last trick are multiples of {step}, so trick points are too: a typo?"
+        )
     if play.tricks_taken is not None:
-        _check_per_side("tricks taken", play.tricks_taken, sides)
-        tricks = (variant.deck.size - variant.widow - variant.stock) // variant.players
-        if sum(play.tricks_taken) != tricks:
+        _check_tricks_taken(variant, play.tricks, play.tricks_taken)
+
+
+def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
+    """The tricks each side took agree with the hand and with its trick points."""
+    _check_per_side("tricks taken", taken, len(points))
+    tricks = (variant.deck.size - variant.widow - variant.stock) // variant.players
+    if sum(taken) != tricks:
+        raise MeldcalcError(f"tricks taken add up to {sum(taken)}; a hand has {tricks} tricks")
+    for side, (count, won) in enumerate(zip(taken, points)):
+        if won and not count:
             raise MeldcalcError(
-                f"tricks taken add up to {sum(play.tricks_taken)}; a hand has {tricks} tricks"
+                f"{side_name(variant, side)} took no trick but {won} trick points:"
+                " check --tricks and --tricks-taken"
             )
 
 
@@ -265,11 +280,12 @@ def _others_line(variant: Variant, score: HandScore, side: int) -> str:
 
 
 def meld_of_hands(
-    variant: Variant, hands: dict[int, Hand], trump: Suit, bidder: int
+    variant: Variant, hands: dict[int, Hand], trump: Suit, bidder: int, no_marriage: bool = False
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
     """Each side's meld and checks from the seats' hands under ``trump`` (seats not given
     meld nothing), and whether the hand is not played for want of a marriage in trump
-    (double deck: the bidder must hold one)."""
+    (double deck: the bidder must hold one): as ``no_marriage`` says, or as the bidder's
+    hand shows; a bidder's hand holding the marriage refutes ``no_marriage``."""
     from meldcalc.meld import best_meld
 
     meld, checks = [0] * side_count(variant), [0] * side_count(variant)
@@ -280,9 +296,31 @@ def meld_of_hands(
         result = best_meld(hand, variant, trump)
         meld[side_of(variant, seat)] += result.total
         checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
+    _check_together(variant, hands)
     bidder_hand = hands.get(bidder)
-    no_marriage = bidder_hand is not None and not may_name_trump(bidder_hand, variant, trump)
-    return tuple(meld), tuple(checks), no_marriage
+    if bidder_hand is None:
+        return tuple(meld), tuple(checks), no_marriage
+    lacking = not may_name_trump(bidder_hand, variant, trump)
+    if no_marriage and not lacking and variant.bidding and variant.bidding.marriage_in_trump:
+        king, queen = Card(Rank.KING, trump), Card(Rank.QUEEN, trump)
+        raise MeldcalcError(
+            f"--no-marriage, but the bidder's hand (seat {bidder}) holds {king} and {queen},"
+            " a marriage in trump: leave out --no-marriage"
+        )
+    return tuple(meld), tuple(checks), no_marriage or lacking
+
+
+def _check_together(variant: Variant, hands: dict[int, Hand]) -> None:
+    """Refuse seats' hands that hold between them more copies of a card than the deck."""
+    for card in CARDS:
+        held = {seat: hand.count(card) for seat, hand in hands.items() if hand.count(card)}
+        total, exist = sum(held.values()), variant.deck.copies_of(card)
+        if total > exist:
+            where = ", ".join(f"seat {seat} {count}" for seat, count in held.items())
+            raise HandError(
+                f"{total} copies of {str(card)!r} in the hands given ({where}):"
+                f" the {variant.name} deck holds {exist}"
+            )
 
 
 # --- the game --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ Every number a variant uses lives in its YAML file; this module only reads, merg
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -233,6 +234,12 @@ class Variant:
         """All trick points of one deal: the counters of every card plus the last trick."""
         counted = sum(self.counters.get(card.rank, 0) for card in self.deck.cards())
         return counted + self.last_trick
+
+    @property
+    def trick_step(self) -> int:
+        """What every side's trick points are a multiple of: the greatest common divisor
+        of the counters and the last trick (5 in single deck)."""
+        return math.gcd(*self.counters.values(), self.last_trick) or 1
 
     @cached_property
     def _absent(self) -> tuple[int, ...]:

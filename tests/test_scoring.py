@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,14 @@ from typer.testing import CliRunner
 from meldcalc import ledger, schema
 from meldcalc.cli import MAX_BID, app
 from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.output import standing_sentence
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
     SET,
     THROWN_IN,
     HandPlay,
+    Standing,
     score_hand,
     standing,
 )
@@ -160,8 +164,8 @@ def test_three_handed_scores_each_player_alone() -> None:
 
 def test_check_keeps_side_scores_in_checks() -> None:
     result = run(
-        "score", "-V", "check", "--bid", "200", "--bidder", "0", "-t", "S",
-        "--hand", "0:AS 10S KS QS JS AH AD AC", "--hand", "1:JD QS JD QS",
+        "score", "-V", "check", "--bid", "200", "--bidder", "0", "-t", "H",
+        "--hand", "0:AH 10H KH QH JH AS AD AC", "--hand", "1:JD QS JD QS",
         "--tricks", "150,60", "-f", "json",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
@@ -282,7 +286,10 @@ def test_a_ledger_that_does_not_parse_is_named_by_line_and_left_alone(tmp_path: 
     assert f"{game}:3: not a JSON object" in result.stderr
     assert game.read_bytes() == before
     game.write_text(before.decode().replace('"bid": "lots"', '"bid": "lots"}'))
-    assert f"{game}:3: expected a whole number, got 'lots'" in score("--show", game=game).stderr
+    assert (
+        f"{game}:3: expected a whole number from 0 to 10000000, got 'lots'"
+        in score("--show", game=game).stderr
+    )
 
 
 def test_a_ledger_with_a_bad_byte_names_its_line_and_column(tmp_path: Path) -> None:
@@ -352,3 +359,252 @@ def test_a_game_under_a_house_file_reads_it_from_any_folder(
     shown = score("--show", "-f", "json", game=Path("table/g.jsonl"))
     assert shown.exit_code == 0, shown.stderr
     assert json.loads(shown.stdout)["variant"] == str(tmp_path / "table" / "house.yaml")
+
+
+def test_hands_scored_at_the_same_time_each_get_their_own_number(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    args = ["--bid", "300", "--bidder", "0", "-m", "0,0", "--tricks", "160,50", "--to", "100000"]
+    command = [sys.executable, "-m", "meldcalc", "score", "-g", str(game), *args]
+    players = [subprocess.Popen(command, stdout=subprocess.DEVNULL) for _ in range(20)]
+    assert [player.wait() for player in players] == [0] * 20
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert [hand["hand"] for hand in shown["hands"]] == list(range(1, 21))
+    assert sum(1 for line in game.read_text().splitlines() if '"ledger"' in line) == 1
+
+
+def test_a_game_file_made_for_a_hand_that_is_refused_is_removed(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    refused = score("--bid", "305", "--bidder", "0", "-m", "0,0", "--tricks", "160,50", game=game)
+    assert refused.exit_code == 2 and not game.exists()
+
+
+def _edited(game: Path, line: int, **fields: object) -> None:
+    lines = game.read_text().splitlines()
+    lines[line - 1] = json.dumps({**json.loads(lines[line - 1]), **fields})
+    game.write_text("\n".join(lines) + "\n")
+
+
+def _first_hand(game: Path, *args: str) -> None:
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    assert score(*args, *hand, game=game).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"points": [999, 130]},
+            "the points [999, 130] do not follow from the hand's bid, meld and tricks"
+            " (expected [310, 130]): was the file edited?",
+        ),
+        ({"outcome": "won"}, "outcome 'won': expected one of 'made', 'set'"),
+        ({"outcome": "set"}, "the outcome 'set' does not follow"),
+        ({"bidding_side": 1}, "the bidding side 1 does not follow"),
+        ({"bidder": 7}, "bidder 7: expected a seat from 0 to 3"),
+        ({"meld": [150, 80, 0]}, "meld: expected 2 numbers, one per side, got 3"),
+        ({"points": [310, 130, 0]}, "points, checks and meld must name every side (2)"),
+        ({"tricks": [170, 50]}, "tricks 170 + 50 = 220, but every hand of single-deck has 210"),
+        ({"bid": 10**8}, "expected a whole number from 0 to 10000000, got 100000000"),
+    ],
+)
+def test_an_edited_hand_line_is_refused_by_its_line(
+    tmp_path: Path, fields: dict, message: str
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 2, **fields)
+    result = score("--show", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:2: {message}" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_hand_line_is_checked_against_the_headers_variant(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 1, variant="single-deck-counters")  # 250 trick points, not 210
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
+    _edited(game, 1, variant="three-handed")
+    assert "meld: expected 3 numbers, one per side, got 2" in score("--show", game=game).stderr
+
+
+@pytest.mark.parametrize("target", [0, 10_000_001, "500", True])
+def test_a_header_target_is_bounded_like_the_to_option(tmp_path: Path, target: object) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _edited(game, 1, target=target)
+    result = score("--show", game=game)
+    assert result.exit_code == 2
+    assert f"{game}:1: target {target!r}: expected a whole number from 1 to 10000000" in (
+        result.stderr
+    )
+
+
+def test_a_header_variant_that_does_not_load_names_the_ledger_and_echoes_little(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:" + "x" * 60 + ":SECRET-TAIL\n" * 50)
+    _edited(game, 1, variant=str(secret))
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"meldcalc: error: {game}:1: variant '{secret}': ")
+    assert "SECRET-TAIL" not in result.stderr and "x" * 41 not in result.stderr
+    _edited(game, 1, variant="no-such-game")
+    assert f"{game}:1: variant 'no-such-game': unknown variant" in score("--show", game=game).stderr
+
+
+def test_a_save_meld_hand_keeps_the_tricks_taken_it_was_scored_with(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: h\nextends: single-deck\ntitle: t\nsource: s\nhouse: {save_meld: trick}\n"
+    )
+    game = tmp_path / "g.jsonl"
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "210,0")
+    added = score("-V", str(house), *hand, "--tricks-taken", "11,1", game=game)
+    assert added.exit_code == 0, added.stderr
+    shown = json.loads(score("--show", "-f", "json", game=game).stdout)
+    assert shown["totals"] == [360, 80]
+
+
+def test_the_seats_hands_together_must_fit_the_deck() -> None:
+    result = run(
+        "score", "--bid", "300", "--bidder", "0", "-t", "S", "--hand", "0:AS AS",
+        "--hand", "2:AS", "--tricks", "160,50",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "meldcalc: error: 3 copies of 'AS' in the hands given (seat 0 2, seat 2 1):"
+        " the single-deck deck holds 2\n"
+    )
+
+
+def test_no_marriage_is_refused_when_the_bidders_hand_holds_one() -> None:
+    result = run(
+        "score", "-V", "double-deck", "--bid", "50", "--bidder", "0", "-t", "S",
+        "--hand", "0:KS QS AH", "--no-marriage",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "meldcalc: error: --no-marriage, but the bidder's hand (seat 0) holds KS and QS,"
+        " a marriage in trump: leave out --no-marriage\n"
+    )
+
+
+def test_trick_points_come_in_the_variants_step(single: Variant, double: Variant) -> None:
+    with pytest.raises(MeldcalcError, match=r"tricks 207, 3: in single-deck every counter"):
+        score_hand(single, HandPlay(300, 0, (150, 80), (207, 3)))
+    assert single.trick_step == 5 and double.trick_step == 1
+    assert load_variant("single-deck-classic").trick_step == 1
+    assert score_hand(double, HandPlay(50, 0, (20, 10), (47, 3))).outcome == MADE
+
+
+@pytest.mark.parametrize(
+    ("tricks", "taken", "message"),
+    [
+        ((210, 0), (11, 0), "tricks taken add up to 11; a hand has 12 tricks"),
+        ((200, 10), (12, 0), "seats 1 and 3 took no trick but 10 trick points"),
+        ((0, 210), (0, 12), None),
+    ],
+)
+def test_tricks_taken_agree_with_the_trick_points(
+    single: Variant, tricks: tuple, taken: tuple, message: str | None
+) -> None:
+    play = HandPlay(300, 0, (150, 80), tricks, tricks_taken=taken)
+    if message is None:
+        assert score_hand(single, play).outcome == SET
+        return
+    with pytest.raises(MeldcalcError, match=message):
+        score_hand(single, play)
+
+
+def test_equal_totals_over_the_target_say_another_hand_is_played(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    hand = ("--bid", "250", "--bidder", "0", "-m", "150,160", "--tricks", "110,100")
+    assert score("--to", "200", *hand, game=game).exit_code == 0
+    shown = score("--show", game=game)
+    assert shown.stdout.splitlines()[-1] == (
+        "Both sides reached 200 with 260 each: another hand is played."
+    )
+    three = Standing((410, 410, 305), (0, 0, 0), 2)
+    assert standing_sentence(three, load_variant("three-handed"), 300) == (
+        "Seat 0 and seat 1 reached 300 with 410 each: another hand is played."
+    )
+
+
+def test_to_with_show_or_undo_on_a_game_that_exists_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    for action in ("--show", "--undo"):
+        result = score(action, "--to", "1000", game=game)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"meldcalc: error: --to 1000: {game} is a game to 500 already;"
+            " --to only sets a new game's target\n"
+        )
+    both = score("--undo", "--show", game=game)  # undo, then show
+    assert both.exit_code == 0 and "hand 1 taken back" in both.stderr
+    assert "No hands yet" in both.stdout
+
+
+def test_checks_on_a_variant_without_checks_is_refused() -> None:
+    result = run("score", "--bid", "300", "--bidder", "0", "-m", "150,80", "--checks", "1,0",
+                 "--tricks", "160,50")  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == "meldcalc: error: --checks: single-deck keeps no checks\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--meld", "10000001,1"),
+        ("--meld", "²,80"),
+        ("--tricks", "160,５0"),
+        ("--tricks-taken", "¹1,1"),
+        ("--checks", "²,0"),
+    ],
+)
+def test_per_side_numbers_are_ascii_digits_up_to_the_bound(option: str, value: str) -> None:
+    args = {"--meld": "150,80", "--tricks": "160,50", option: value}
+    result = run("score", "-V", "check", "--bid", "200", "--bidder", "0",
+                 *(word for pair in args.items() for word in pair))  # fmt: skip
+    assert result.exit_code == 2
+    assert "expected whole numbers from 0 to 10000000 separated by commas" in result.stderr
+    assert option in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_hand_seat_is_ascii_digits() -> None:
+    result = run("score", "--bid", "300", "--bidder", "0", "-t", "S", "--hand", "²:KS",
+                 "--tricks", "160,50")  # fmt: skip
+    assert result.exit_code == 2
+    assert (
+        result.stderr == "meldcalc: error: --hand '²:KS': expected SEAT:CARDS, e.g. 0:'AS 10S KS'\n"
+    )
+
+
+def test_an_empty_game_name_is_refused_as_such() -> None:
+    result = run("score", "-g", "", "--show")
+    assert result.exit_code == 2 and "--game" in result.stderr
+    assert "expected a file name, got ''" in result.stderr
+
+
+def test_a_game_path_with_control_characters_is_printed_escaped(tmp_path: Path) -> None:
+    game = tmp_path / "a\x1b[31mb.jsonl"
+    escaped = repr(str(game))
+    missing = score("--show", game=game)
+    assert (
+        missing.stderr
+        == f"meldcalc: error: {escaped}: no such game yet: score a hand to start it\n"
+    )
+    _first_hand(game)
+    shown = score("--show", game=game)
+    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 500\n")
+    assert "\x1b" not in score("--show", "--to", "900", game=game).stderr
+    assert "\x1b" not in score("-V", "double-deck", "--show", game=game).stderr
+    for line in ("{}", '{"undo": 1}'):
+        with game.open("a") as stream:
+            stream.write(line + "\n")
+    bad = score("--undo", game=game)
+    assert bad.exit_code == 2 and bad.stderr.startswith(f"meldcalc: error: {escaped}:3: ")
