@@ -8,8 +8,8 @@
  *
  * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
  * (a null window); the root narrows the value by halving its range. At a trick boundary the
- * points each side is sure of (its trumps above all of the other side's) may settle the
- * search at once. Trick boundaries with three tricks or more left are remembered in a
+ * points each side is sure of (its trumps above all of the other side's, and for the side on
+ * lead the top cards of other suits the leader can cash) may settle the search at once. Trick boundaries with three tricks or more left are remembered in a
  * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
  * under a normalised key: within a suit, cards gone from play are squeezed out of each run
  * of ranks with equal counters, so positions that differ only by which equal cards went
@@ -17,7 +17,7 @@
  * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
  * on the table) are tried once. Candidate cards are ordered by the trick simple players
  * would finish from them, and far from the end a lead also by what the table knows of the
- * position after that trick.
+ * position after that trick (the buckets of every lead fetched before any is read).
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
@@ -93,7 +93,6 @@ typedef struct {
      * in play of a run are numbered from its top. */
     int run_start[NRANKS];
     int run_top[NCARDS];         /* the first card of the run holding a card */
-    uint32_t run_above[NCARDS];  /* the cards of its run above it */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
     unsigned radix;      /* how many digits there are */
     Key place[NCARDS];   /* the weight of each normalised card's digit */
@@ -141,7 +140,6 @@ static void derive_rules(Rules *r, int partnerships)
     for (int card = 0; card < NCARDS; card++) {
         int suit = suit_of(card), start = r->run_start[card % NRANKS];
         r->run_top[card] = suit * NRANKS + start;
-        r->run_above[card] = suit_cards(suit) & (bit(card) - 1) & ~(bit(suit * NRANKS + start) - 1);
     }
     number_owner_digits(r);
     double keys = r->players; /* a digit per card of the deck, then the leader */
@@ -299,16 +297,20 @@ static inline Key add_digit(const Rules *r, int normal, unsigned owners)
 }
 
 /* At a trick boundary: within each run of equal counters, the ranks still in play move up
- * to the top of the run; the key is then the owners of every normalised card. */
+ * to the top of the run; the key is then the owners of every normalised card. The cards are
+ * walked in order, so a card's place in its run is a running count (measured: counting the
+ * bits of the run above each card instead took 9% more time on whole deals). */
 static void normalise(const Rules *r, const Game *g, Normal *n)
 {
     uint32_t anywhere = 0;
     for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
     memset(n->actual, -1, sizeof n->actual);
     Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
+    int top = -1, above_in_run = 0; /* the run of the last card, its cards in play so far */
     for (uint32_t set = anywhere; set; set &= set - 1) {
-        int card = __builtin_ctz(set);
-        int normal = r->run_top[card] + count_cards(anywhere & r->run_above[card]);
+        int card = __builtin_ctz(set); /* from the top of each suit down: runs come whole */
+        if (r->run_top[card] != top) top = r->run_top[card], above_in_run = 0;
+        int normal = top + above_in_run++;
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
         key += add_digit(r, normal, r->digit[g->owners[card]]);
