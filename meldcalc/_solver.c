@@ -8,8 +8,8 @@
  *
  * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
  * (a null window); the root narrows the value by halving its range. At a trick boundary the
- * points each side is sure of (its trumps above all of the other side's) may settle the
- * search at once. Trick boundaries with three tricks or more left are remembered in a
+ * points each side is sure of (its trumps above all of the other side's, and for the side on
+ * lead the top cards of other suits the leader can cash) may settle the search at once. Trick boundaries with three tricks or more left are remembered in a
  * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
  * under a normalised key: within a suit, cards gone from play are squeezed out of each run
  * of ranks with equal counters, so positions that differ only by which equal cards went
@@ -17,7 +17,7 @@
  * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
  * on the table) are tried once. Candidate cards are ordered by the trick simple players
  * would finish from them, and far from the end a lead also by what the table knows of the
- * position after that trick.
+ * position after that trick (the buckets of every lead fetched before any is read).
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
@@ -93,7 +93,6 @@ typedef struct {
      * in play of a run are numbered from its top. */
     int run_start[NRANKS];
     int run_top[NCARDS];         /* the first card of the run holding a card */
-    uint32_t run_above[NCARDS];  /* the cards of its run above it */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
     unsigned radix;      /* how many digits there are */
     Key place[NCARDS];   /* the weight of each normalised card's digit */
@@ -141,7 +140,6 @@ static void derive_rules(Rules *r, int partnerships)
     for (int card = 0; card < NCARDS; card++) {
         int suit = suit_of(card), start = r->run_start[card % NRANKS];
         r->run_top[card] = suit * NRANKS + start;
-        r->run_above[card] = suit_cards(suit) & (bit(card) - 1) & ~(bit(suit * NRANKS + start) - 1);
     }
     number_owner_digits(r);
     double keys = r->players; /* a digit per card of the deck, then the leader */
@@ -299,16 +297,20 @@ static inline Key add_digit(const Rules *r, int normal, unsigned owners)
 }
 
 /* At a trick boundary: within each run of equal counters, the ranks still in play move up
- * to the top of the run; the key is then the owners of every normalised card. */
+ * to the top of the run; the key is then the owners of every normalised card. The cards are
+ * walked in order, so a card's place in its run is a running count (measured: counting the
+ * bits of the run above each card instead took 9% more time on whole deals). */
 static void normalise(const Rules *r, const Game *g, Normal *n)
 {
     uint32_t anywhere = 0;
     for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
     memset(n->actual, -1, sizeof n->actual);
     Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
+    int top = -1, above_in_run = 0; /* the run of the last card, its cards in play so far */
     for (uint32_t set = anywhere; set; set &= set - 1) {
-        int card = __builtin_ctz(set);
-        int normal = r->run_top[card] + count_cards(anywhere & r->run_above[card]);
+        int card = __builtin_ctz(set); /* from the top of each suit down: runs come whole */
+        if (r->run_top[card] != top) top = r->run_top[card], above_in_run = 0;
+        int normal = top + above_in_run++;
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
         key += add_digit(r, normal, r->digit[g->owners[card]]);
@@ -492,26 +494,47 @@ enum { LOOK_BEYOND_TRICKS = 6 };
 
 /* The points `seat`'s side can expect from the full trick on the table to the end: the
  * trick's points if it wins it, plus the middle of the table's bounds on the rest (half of
- * what remains when the table has no entry). */
-static int32_t outlook(const Rules *r, const Table *t, Game *g, int seat)
+ * what remains when the table has no entry). In two halves: the start finds the key of the
+ * position after the trick and fetches its bucket, the finish reads it once every lead has
+ * been started, so that the leads' cache misses overlap. Measured: 1% less time. */
+typedef struct {
+    Key key;
+    int32_t trick, ours, rest; /* the trick's points, seat 0's side's gain, the points left */
+} Outlook;
+
+static void outlook_start(const Rules *r, const Table *t, Game *g, Outlook *o)
 {
-    int32_t trick = trick_points(r, g);
+    o->trick = trick_points(r, g);
     Closed saved;
-    int32_t ours = close_trick(r, g, &saved); /* seat 0's side's gain */
-    int32_t rest = g->in_hands + r->last_trick;
+    o->ours = close_trick(r, g, &saved);
+    o->rest = g->in_hands + r->last_trick;
     Normal n;
     normalise(r, g, &n);
-    Entry *e = probe(t, n.key);
-    ours += e ? (e->lower + e->upper) / 2 : rest / 2;
+    o->key = n.key;
+    __builtin_prefetch(bucket_of(t, n.key));
     reopen_trick(r, g, &saved);
-    return r->side[seat] == 0 ? ours : trick + rest - ours;
+}
+
+static int32_t outlook_finish(const Rules *r, const Table *t, int seat, const Outlook *o)
+{
+    Entry *e = probe(t, o->key);
+    int32_t ours = o->ours + (e ? (e->lower + e->upper) / 2 : o->rest / 2);
+    return r->side[seat] == 0 ? ours : o->trick + o->rest - ours;
 }
 
 /* How promising `card` is (higher first): the trick finished by simple players, scored by
- * the points it brings the side of the seat that plays it, or by `outlook` for leads far
- * from the end. Lower cards first among equals. */
-static int move_score(const Rules *r, const Table *t, Game *g, int seat, int card)
+ * the points it brings the side of the seat that plays it, or by the outlook for leads far
+ * from the end (started in *o: the caller adds 16 times its finish). Lower cards first among
+ * equals. */
+static int move_score(const Rules *r, const Table *t, Game *g, int seat, int card, Outlook *o)
 {
+    if (g->played == r->players - 1) { /* the trick's last card: its score without playing */
+        int winner = beats(card, g->trick[g->best], g->trump) ? seat : winning_seat(r, g);
+        int32_t points = 1 + r->points[card];
+        for (int i = 0; i < g->played; i++) points += r->points[g->trick[i]];
+        if (r->side[winner] != r->side[seat]) points = -points;
+        return points * 16 + card % NRANKS; /* measured: 2.5% less time on whole deals */
+    }
     int best = g->best, plays = 1, seats[MAXP], cards[MAXP], bests[MAXP];
     int leading = !g->played;
     seats[0] = seat, cards[0] = card, bests[0] = best;
@@ -521,9 +544,9 @@ static int move_score(const Rules *r, const Table *t, Game *g, int seat, int car
         seats[plays] = next, cards[plays] = simple_card(r, g, next), bests[plays] = g->best;
         put(r, g, next, cards[plays++]);
     }
-    int32_t points;
+    int32_t points = 0;
     if (leading && g->tricks_left >= LOOK_BEYOND_TRICKS) {
-        points = outlook(r, t, g, seat);
+        outlook_start(r, t, g, o);
     } else {
         int winner = winning_seat(r, g);
         points = 1 + trick_points(r, g) - (g->tricks_left == 1 ? r->last_trick : 0);
@@ -538,18 +561,25 @@ static int ordered_moves(const Rules *r, const Table *t, Game *g, int seat, int 
 {
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t set = distinct_moves(r, g, seat, legal);
-    int scores[NCARDS], n = 0;
+    int cards[NCARDS], scores[NCARDS], count = 0, n = 0;
     if (first >= 0) set &= ~bit(first);
-    for (; set; set &= set - 1) {
-        int card = __builtin_ctz(set);
-        int score = set & (set - 1) || n ? move_score(r, t, g, seat, card) : 0;
-        int i = n++;
+    for (; set; set &= set - 1) cards[count++] = __builtin_ctz(set);
+    if (count > 1) {
+        Outlook looks[NCARDS];
+        for (int k = 0; k < count; k++) scores[k] = move_score(r, t, g, seat, cards[k], &looks[k]);
+        if (!g->played && g->tricks_left >= LOOK_BEYOND_TRICKS)
+            for (int k = 0; k < count; k++) scores[k] += 16 * outlook_finish(r, t, seat, &looks[k]);
+    } else {
+        scores[0] = 0;
+    }
+    for (int k = 0; k < count; k++) {
+        int score = scores[k], i = n++;
         for (; i > 0 && scores[i - 1] < score; i--) {
             scores[i] = scores[i - 1];
             moves[i] = moves[i - 1];
         }
         scores[i] = score;
-        moves[i] = card;
+        moves[i] = cards[k];
     }
     return n;
 }
@@ -689,6 +719,49 @@ static void sure_points(const Rules *r, const Game *g, int32_t *ours, int32_t *t
     *theirs = points_held(r, g, side[1] & (top0 - 1));
 }
 
+/* Points the side on lead is sure of beyond its trumps: the counters of the leader's top
+ * cards in the other suits, which it can cash one after another. A card led wins its trick
+ * when no card above it is in play (an identical card does not beat it), and the leader
+ * keeps the lead while no other seat can trump: each either holds no trumps or must follow
+ * the suit led (every rule switch makes a seat follow when it can). Partners count too: one
+ * that trumps wins the trick for the side but takes the lead. A seat with trumps follows as
+ * many leads of a suit as it holds cards of it, and following takes nothing from its other
+ * suits, so the suits add up. The leader's trumps are left to sure_points
+ * (which counts them whenever they are played), so nothing is counted twice, and what else
+ * falls into these tricks is not counted (a lower bound). Measured: 2.7% fewer nodes on
+ * whole deals. */
+static int32_t quick_points(const Rules *r, const Game *g)
+{
+    int leader = g->leader;
+    uint32_t trumps = suit_cards(g->trump), others = 0;
+    for (int seat = 0; seat < r->players; seat++)
+        if (seat != leader) others |= g->held[seat];
+    int32_t points = 0;
+    for (int suit = 0; suit < NSUITS; suit++) {
+        if (suit == g->trump) continue;
+        uint32_t cards = suit_cards(suit);
+        uint32_t run = g->held[leader] & cards;
+        if (!run) continue;
+        int follows = INF; /* leads of this suit every other seat with trumps follows */
+        for (int seat = 0; seat < r->players; seat++) {
+            if (seat == leader || !(g->held[seat] & trumps)) continue;
+            int held = 0;
+            for (uint32_t set = g->held[seat] & cards; set; set &= set - 1) held += g->count[seat][__builtin_ctz(set)];
+            if (held < follows) follows = held;
+        }
+        /* the leader's cards from the top of the suit down, while nothing else outranks them */
+        for (uint32_t set = (g->held[leader] | others) & cards; set && follows > 0; set &= set - 1) {
+            int card = __builtin_ctz(set);
+            if (!(g->held[leader] & bit(card))) break;
+            int led = g->count[leader][card] < follows ? g->count[leader][card] : follows;
+            points += led * r->points[card];
+            follows -= led;
+            if (others & bit(card)) break; /* an identical card elsewhere beats those below */
+        }
+    }
+    return points;
+}
+
 /* A trick boundary with three tricks or more left: what the table knows, else a search
  * whose result the table keeps. */
 static int32_t boundary(Search *s, Game *g, int32_t beta)
@@ -696,13 +769,18 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
     int32_t ceiling = g->in_hands + s->r->last_trick; /* every point still in play */
     if (beta > ceiling) return ceiling;
     if (beta <= 0) return 0;
+    /* The key first, and its bucket fetched while the bounds are worked out: the table is
+     * far bigger than the cache. Measured: 2% less time on whole deals. */
+    Normal n;
+    normalise(s->r, g, &n);
+    __builtin_prefetch(bucket_of(s->t, n.key));
     int32_t ours, theirs; /* measured: 2.5-5% fewer nodes */
     sure_points(s->r, g, &ours, &theirs);
+    if (s->r->side[g->leader]) theirs += quick_points(s->r, g);
+    else ours += quick_points(s->r, g);
     if (beta <= ours) return ours;
     if (beta > ceiling - theirs) return ceiling - theirs;
-    Normal n;
     int first = -1, best_move;
-    normalise(s->r, g, &n);
     Entry *e = probe(s->t, n.key);
     if (e) {
         if (e->lower >= beta) return e->lower;
