@@ -7,10 +7,13 @@
  * 1 to 4 copies of each card.
  *
  * The search: fail-soft alpha-beta that only ever answers "does seat 0's side reach beta?"
- * (a null window); the root narrows the value by halving its range. At a trick boundary the
- * points each side is sure of (its trumps above all of the other side's, and for the side on
- * lead the top cards of other suits the leader can cash) may settle the search at once. Trick boundaries with three tricks or more left are remembered in a
+ * (a null window); the root narrows the value by halving its range, and each card's value
+ * is first probed at the position's (most cards are as good as the best). At a trick
+ * boundary the points each side is sure of (its trumps above all of the other side's, and
+ * for the side on lead the top cards of other suits the leader can cash) may settle the
+ * search at once. Trick boundaries with three tricks or more left are remembered in a
  * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
+ * kept from one position to the next of the same deal,
  * under a normalised key: within a suit, cards gone from play are squeezed out of each run
  * of ranks with equal counters, so positions that differ only by which equal cards went
  * share an entry. Two tricks from the end a plain search is cheaper than the table. Cards a
@@ -849,6 +852,20 @@ static int32_t game_value(Search *s, Game *g)
     return bisect(s, g, probe_node, 0, 0, 0, points_in_play(s->r, g));
 }
 
+/* The value of the position after `card`, the position's value being `value`: one probe
+ * settles a card as good as the best, which most are; the others are bisected below
+ * (above, for the defenders) the bound that probe returned. Measured against bisecting
+ * every card over the whole range: two reviewed deals 12-13 s -> 5-8 s. */
+static int32_t card_value(Search *s, Game *g, int seat, int card, int32_t value, int32_t hi)
+{
+    if (s->r->side[seat] == 0) {
+        int32_t bound = after(s, g, seat, card, value);
+        return bound >= value ? value : bisect(s, g, after, seat, card, 0, bound);
+    }
+    int32_t bound = after(s, g, seat, card, value + s->r->step);
+    return bound < value + s->r->step ? value : bisect(s, g, after, seat, card, bound, hi);
+}
+
 /* The value after each legal card of the seat to play (-1 for the others); returns the
  * position's value. Cards alike share the value of the one searched. */
 static int32_t card_values(Search *s, Game *g, int64_t *out)
@@ -857,14 +874,11 @@ static int32_t card_values(Search *s, Game *g, int64_t *out)
     int seat = to_play(r, g);
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t searched = distinct_moves(r, g, seat, legal);
-    int maximising = r->side[seat] == 0;
-    int32_t best = maximising ? -INF : INF, hi = points_in_play(r, g);
+    int32_t value = game_value(s, g), hi = points_in_play(r, g);
     for (int card = 0; card < NCARDS; card++) out[card] = -1;
     for (uint32_t set = searched; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        int32_t value = r->step ? bisect(s, g, after, seat, card, 0, hi) : 0;
-        out[card] = value;
-        if (maximising ? value > best : value < best) best = value;
+        out[card] = r->step ? card_value(s, g, seat, card, value, hi) : 0;
     }
     /* a card not searched plays like the nearest searched one above it in its suit */
     for (uint32_t set = legal & ~searched; set; set &= set - 1) {
@@ -872,7 +886,7 @@ static int32_t card_values(Search *s, Game *g, int64_t *out)
         while (!(searched & bit(twin))) twin--;
         out[card] = out[twin];
     }
-    return best;
+    return value;
 }
 
 /* Whether `card` keeps the value at `value` (an optimal card). */
@@ -1041,11 +1055,27 @@ typedef struct {
     Game last_game;
 } Solver;
 
-/* Start a search of `g` under `r`: on a fresh epoch of the table, unless the table holds
- * what the last search learnt of this very position (solve() then line() of one). */
+/* Whether every seat holds no card in `later` that it did not hold in `earlier`: `later`
+ * may be `earlier` played on. */
+static int played_on(const Game *earlier, const Game *later)
+{
+    for (int seat = 0; seat < MAXP; seat++)
+        for (int card = 0; card < NCARDS; card++)
+            if (later->count[seat][card] > earlier->count[seat][card]) return 0;
+    return 1;
+}
+
+/* Start a search of `g` under `r`. The table's bounds are those of whole positions at trick
+ * boundaries (exact keys), true whatever search found them, so they are kept while the
+ * searches stay in one deal under one trump: line() after solve() of a position, and the
+ * positions of a deal in order (a review), each a part of the one before. Anything else
+ * starts a fresh epoch, sized for it, so unrelated positions do not crowd the table.
+ * Measured with card_value below: six whole single-deck deals reviewed card by card took
+ * 390 s one position at a time, 214 s so. */
 static void begin(Solver *self, const Rules *r, const Game *g)
 {
-    int same = !memcmp(r, &self->last_rules, sizeof *r) && !memcmp(g, &self->last_game, sizeof *g);
+    int same = self->table.epoch != 0 && !memcmp(r, &self->last_rules, sizeof *r) &&
+               self->last_game.trump == g->trump && played_on(&self->last_game, g);
     if (!same) table_new_epoch(&self->table, g->tricks_left);
     memcpy(&self->last_rules, r, sizeof *r); /* bytes, padding too: what memcmp compares */
     memcpy(&self->last_game, g, sizeof *g);
