@@ -553,6 +553,7 @@ def test_a_batch_answers_each_line_before_the_next_arrives(args: tuple, line: st
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        cwd=Path(__file__).parent,  # the installed package (with its solver), not the source
     )
     watchdog = threading.Timer(30, process.kill)  # a regression fails, it does not hang
     watchdog.start()
