@@ -655,9 +655,11 @@ def _full_hand(text: str, rules: Variant) -> Hand:
 
 
 @contextlib.contextmanager
-def _progress() -> Iterator[Callable[[int, int], None] | None]:
-    """A progress line on stderr, on a terminal, once a run has taken over a second; it is
-    cleared when the run ends."""
+def _progress(
+    done_what: str = "simulated {} deals", after: float = 1.0
+) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress line on stderr, on a terminal, once a run has taken ``after`` seconds; it
+    is cleared when the run ends. ``done_what`` words it, ``{}`` standing for done/total."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -666,8 +668,8 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
     start, shown = time.monotonic(), []
 
     def show(done: int, total: int) -> None:
-        if time.monotonic() - start > 1:
-            message = f"simulated {done}/{total} deals"
+        if time.monotonic() - start >= after:
+            message = done_what.format(f"{done}/{total}")
             console.to_stderr(f"\r{message}")
             shown.append(len(message))
 
@@ -741,7 +743,8 @@ def play(
             from meldcalc.solve import check_solver
 
             check_solver(rules)
-            checked = review_deal(played, rules)
+            with _progress("reviewing trick {}", after=0) as progress:
+                checked = review_deal(played, rules, progress)
     if fmt is PlayFormat.json:
         _print(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
     else:

@@ -11,6 +11,7 @@ A deal longer than the solver's reach (three-handed, double deck) is reviewed ov
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,14 +49,26 @@ class Review:
         return lost
 
 
-def review(deal: PlayedDeal, variant: Variant) -> Review:
-    """Solve the position before every card of ``deal`` and price each card played."""
+def review(
+    deal: PlayedDeal, variant: Variant, progress: Callable[[int, int], None] | None = None
+) -> Review:
+    """Solve the position before every card of ``deal`` and price each card played;
+    ``progress(trick, total)`` hears of each trick as its review begins (the first can take
+    minutes). The solver keeps what it learnt from one trick's positions to the next's."""
     reach = REACH if len(deal.tricks) <= REACH else LONG_DEAL_TRICKS
     skipped = len(deal.tricks) - reach if len(deal.tricks) > reach else 0
     hands, leaders, tricks, played = _positions(deal, variant)
     start = skipped * variant.players
     hands, leaders, tricks, played = hands[start:], leaders[start:], tricks[start:], played[start:]
-    values, per_card = card_values_many(hands, deal.trump.index, leaders, variant, tricks)
+    values = np.zeros(len(hands), dtype=np.int64)
+    per_card = np.zeros((len(hands), NUM_CARDS), dtype=np.int64)
+    for trick in range(reach):
+        if progress is not None:
+            progress(trick + 1, reach)
+        part = slice(trick * variant.players, (trick + 1) * variant.players)
+        values[part], per_card[part] = card_values_many(
+            hands[part], deal.trump.index, leaders[part], variant, tricks[part]
+        )
     sides = seat_sides(variant)
     reviewed = []
     for index, (seat, card) in enumerate(played):

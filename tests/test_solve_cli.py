@@ -216,3 +216,15 @@ def test_a_bad_setting_after_the_hands_is_one_clear_error(setting: str, message:
 def test_a_bad_card_names_its_seat() -> None:
     result = run("solve", "AS 10S 9H 9D / KS QH QH KX / 9S AH 10D KC / JS KH AD AC", "-t", "S")
     assert result.exit_code == 2 and "seat 1: 'KX' at column" in result.stderr
+
+
+def test_a_review_reports_each_trick_as_it_begins_and_keeps_its_values() -> None:
+    from meldcalc.bidding import play_one
+    from meldcalc.review import review
+
+    variant = load_variant("single-deck")
+    deal = play_one(Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH"), variant, Suit.HEARTS, 4)
+    heard: list[tuple[int, int]] = []
+    reviewed = review(deal, variant, lambda done, total: heard.append((done, total)))
+    assert heard == [(trick, 12) for trick in range(1, 13)]
+    assert reviewed == review(deal, variant)  # in parts or at once, the same review
