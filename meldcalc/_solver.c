@@ -866,25 +866,48 @@ static int32_t card_value(Search *s, Game *g, int seat, int card, int32_t value,
     return bound < value + s->r->step ? value : bisect(s, g, after, seat, card, bound, hi);
 }
 
+/* The card searched for `card`: itself, or the nearest searched one above it in its suit
+ * (cards alike play alike). */
+static int searched_twin(uint32_t searched, int card)
+{
+    while (!(searched & bit(card))) card--;
+    return card;
+}
+
+/* `value` if `card` is as good as the best card, else the bound one probe finds beyond it
+ * (below `value` for seat 0's side, above it for the defenders): not its exact value. */
+static int32_t card_bound(Search *s, Game *g, int seat, int card, int32_t value)
+{
+    if (s->r->side[seat] == 0) {
+        int32_t bound = after(s, g, seat, card, value);
+        return bound >= value ? value : bound;
+    }
+    int32_t bound = after(s, g, seat, card, value + s->r->step);
+    return bound < value + s->r->step ? value : bound;
+}
+
 /* The value after each legal card of the seat to play (-1 for the others); returns the
- * position's value. Cards alike share the value of the one searched. */
-static int32_t card_values(Search *s, Game *g, int64_t *out)
+ * position's value. Cards alike share the value of the one searched. With `played` a legal
+ * card (a review, which prices only the card played), the other cards are only told apart
+ * as optimal (the position's value) or not (a bound beyond it, not their exact value). */
+static int32_t card_values(Search *s, Game *g, int64_t *out, int played)
 {
     const Rules *r = s->r;
     int seat = to_play(r, g);
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t searched = distinct_moves(r, g, seat, legal);
     int32_t value = game_value(s, g), hi = points_in_play(r, g);
+    int exact = played >= 0 && (legal & bit(played)) ? searched_twin(searched, played) : -1;
     for (int card = 0; card < NCARDS; card++) out[card] = -1;
     for (uint32_t set = searched; set; set &= set - 1) {
         int card = __builtin_ctz(set);
-        out[card] = r->step ? card_value(s, g, seat, card, value, hi) : 0;
+        if (!r->step) out[card] = 0;
+        else if (exact < 0 || card == exact) out[card] = card_value(s, g, seat, card, value, hi);
+        else out[card] = card_bound(s, g, seat, card, value);
     }
-    /* a card not searched plays like the nearest searched one above it in its suit */
     for (uint32_t set = legal & ~searched; set; set &= set - 1) {
-        int card = __builtin_ctz(set), twin = card;
-        while (!(searched & bit(twin))) twin--;
-        out[card] = out[twin];
+        int card = __builtin_ctz(set);
+        out[card] = out[searched_twin(searched, card)];
     }
     return value;
 }
@@ -1113,18 +1136,22 @@ static int claim(Solver *self)
 }
 
 typedef struct {
-    Py_buffer hands, trumps, leaders, tricks, values, cards;
-    int have_tricks, have_cards;
+    Py_buffer hands, trumps, leaders, tricks, values, cards, played;
+    int have_tricks, have_cards, have_played;
 } Buffers;
 
 static void release(Buffers *b)
 {
-    Py_buffer *views[] = {&b->hands, &b->trumps, &b->leaders, &b->tricks, &b->values, &b->cards};
+    Py_buffer *views[] = {&b->hands,  &b->trumps, &b->leaders, &b->tricks,
+                          &b->values, &b->cards,  &b->played};
     for (size_t i = 0; i < sizeof views / sizeof *views; i++)
         if (views[i]->obj) PyBuffer_Release(views[i]);
 }
 
-static int get_buffers(PyObject *const *objs, const Rules *r, Buffers *b, Py_ssize_t *count)
+/* The buffers of solve()'s arguments after the rules: `objs` holds `nobjs` of them (the
+ * last, played, is optional). */
+static int get_buffers(PyObject *const *objs, Py_ssize_t nobjs, const Rules *r, Buffers *b,
+                       Py_ssize_t *count)
 {
     memset(b, 0, sizeof *b);
     if (PyObject_GetBuffer(objs[1], &b->trumps, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
@@ -1139,6 +1166,12 @@ static int get_buffers(PyObject *const *objs, const Rules *r, Buffers *b, Py_ssi
         (b->have_tricks && get_buffer(objs[3], &b->tricks, n * (r->players - 1), 0, "tricks") < 0) ||
         get_buffer(objs[4], &b->values, n, 1, "values") < 0 ||
         (b->have_cards && get_buffer(objs[5], &b->cards, n * NCARDS, 1, "cards") < 0)) {
+        release(b);
+        return -1;
+    }
+    b->have_played = nobjs > 6 && objs[6] != Py_None;
+    if (b->have_played && (!b->have_cards || get_buffer(objs[6], &b->played, n, 0, "played") < 0)) {
+        if (!b->have_cards) PyErr_SetString(PyExc_ValueError, "played needs cards");
         release(b);
         return -1;
     }
@@ -1164,7 +1197,9 @@ static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
         Search s = new_search(r, &self->table);
         begin(self, r, &g);
         Py_BEGIN_ALLOW_THREADS
-        if (cards && g.tricks_left) *values = card_values(&s, &g, cards);
+        int played = b->have_played ? (int)((const int64_t *)b->played.buf)[i] : -1;
+        if (played >= NCARDS) played = -1;
+        if (cards && g.tricks_left) *values = card_values(&s, &g, cards, played);
         else {
             if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
             *values = game_value(&s, &g);
@@ -1181,15 +1216,19 @@ PyDoc_STRVAR(solve_doc,
 "Solve N positions. hands: int64 (N, players, 24) counts; trumps, leaders: int64 (N,);\n"
 "tricks: int64 (N, players - 1) cards on the table padded with -1, or None; values: writable\n"
 "int64 (N,) for the value of each position; cards: writable int64 (N, 24) for the value after\n"
-"each legal card of the seat to play (-1 for the others), or None.");
+"each legal card of the seat to play (-1 for the others), or None; played (optional): int64\n"
+"(N,) a card of each position (-1: none) whose value alone is exact, the other cards' only\n"
+"whether they equal the position's value (else a bound beyond it), as a review needs.");
 
 static PyObject *Solver_solve(Solver *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Rules r;
     Buffers b;
     Py_ssize_t count;
-    if (nargs != 7) return PyErr_Format(PyExc_TypeError, "solve() takes 7 arguments (%zd given)", nargs);
-    if (parse_rules(args[0], &r) < 0 || get_buffers(args + 1, &r, &b, &count) < 0) return NULL;
+    if (nargs != 7 && nargs != 8)
+        return PyErr_Format(PyExc_TypeError, "solve() takes 7 or 8 arguments (%zd given)", nargs);
+    if (parse_rules(args[0], &r) < 0 || get_buffers(args + 1, nargs - 1, &r, &b, &count) < 0)
+        return NULL;
     if (claim(self) < 0) {
         release(&b);
         return NULL;

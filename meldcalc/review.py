@@ -66,8 +66,9 @@ def review(
         if progress is not None:
             progress(trick + 1, reach)
         part = slice(trick * variant.players, (trick + 1) * variant.players)
+        cards = np.array([card for _, card in played[part]], dtype=np.int64)
         values[part], per_card[part] = card_values_many(
-            hands[part], deal.trump.index, leaders[part], variant, tricks[part]
+            hands[part], deal.trump.index, leaders[part], variant, tricks[part], cards
         )
     sides = seat_sides(variant)
     reviewed = []

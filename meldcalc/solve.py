@@ -341,10 +341,14 @@ def card_values_many(
     leaders: np.ndarray | int,
     variant: Variant,
     tricks: np.ndarray | None = None,
+    played: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """As `solve_many`, and also (N, 24) values after each legal card of the seat to play
-    (-1 for cards it may not play): one decision's sampled layouts in one call."""
-    values, cards = _run(hands, trumps, leaders, variant, tricks, per_card=True)
+    (-1 for cards it may not play): one decision's sampled layouts in one call. With
+    ``played`` ((N,) a card per position), only that card's value is exact: any other card
+    has the position's value if it is as good as the best, else a bound beyond it (a
+    review's need, and much cheaper)."""
+    values, cards = _run(hands, trumps, leaders, variant, tricks, per_card=True, played=played)
     assert cards is not None
     return values, cards
 
@@ -356,6 +360,7 @@ def _run(
     variant: Variant,
     tricks: np.ndarray | None,
     per_card: bool,
+    played: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray | None]:
     import numpy as np
 
@@ -368,7 +373,11 @@ def _run(
         tricks = np.ascontiguousarray(tricks, dtype=np.int64)
     values = np.zeros(count, dtype=np.int64)
     cards = np.zeros((count, NUM_CARDS), dtype=np.int64) if per_card else None
-    _solver().solve(rules, hands, trumps, leaders, tricks, values, cards)
+    if played is None:
+        _solver().solve(rules, hands, trumps, leaders, tricks, values, cards)
+    else:
+        played = np.ascontiguousarray(played, dtype=np.int64)
+        _solver().solve(rules, hands, trumps, leaders, tricks, values, cards, played)
     return values, cards
 
 

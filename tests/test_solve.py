@@ -84,6 +84,24 @@ def test_the_batch_path_equals_one_position_at_a_time(name: str) -> None:
     assert values.tolist() == singles == with_cards.tolist()
 
 
+@pytest.mark.parametrize("name", ["single-deck", "three-handed", "double-deck", "head-never"])
+def test_a_review_prices_the_card_played_as_the_full_search_does(name: str) -> None:
+    """With ``played``, the played card's value and the set of optimal cards are those of
+    the search that values every card (itself held to the minimax above)."""
+    variant = VARIANTS[name]
+    positions = _endgames(variant, 60, 5, seed=4)
+    hands, trumps, leaders, tricks = _arrays(positions, variant.players)
+    values, full = card_values_many(hands, trumps, leaders, variant, tricks)
+    rng = random.Random(5)
+    played = np.array([rng.choice(np.flatnonzero(row >= 0)) for row in full])
+    review_values, priced = card_values_many(hands, trumps, leaders, variant, tricks, played)
+    assert review_values.tolist() == values.tolist()
+    for i, card in enumerate(played):
+        assert priced[i, card] == full[i, card]
+        assert ((priced[i] == values[i]) == (full[i] == values[i])).all()  # the optimal set
+        assert ((priced[i] >= 0) == (full[i] >= 0)).all()  # the legal cards
+
+
 def _replay(position: Position, variant: Variant, solution: solve.Solution) -> int:
     """Play the line under play.py's rules; return the points seat 0's side takes."""
     hands = [list(hand.counts) for hand in position.hands]
