@@ -187,10 +187,12 @@ def _input_lines(
     hand: list[str] | None,
     expected: str = "hands, one per line",
     before_waiting: Callable[[], None] = lambda: sys.stdout.flush(),
+    missing: str = "no hand given{}: pass one, e.g. 'AS 10S KS', or '-' to read stdin",
 ) -> Iterator[tuple[int, str | MeldcalcError]] | None:
     """Numbered input lines for batch mode (blank and ``#`` lines skipped), each its text or
     what makes it unreadable; None when the hand is on the command line. Before waiting
-    for more input, ``before_waiting`` writes out the results so far."""
+    for more input, ``before_waiting`` writes out the results so far. With no hand and
+    nothing piped in, the error is ``missing`` ({} says when stdin is closed)."""
     if hand == ["-"] or (not hand and console.stdin_is_piped()):
         lines = console.read_lines(console.stdin_bytes(expected), before_waiting)
         return (
@@ -199,9 +201,8 @@ def _input_lines(
             if not isinstance(text, str) or (text.strip() and not text.lstrip().startswith("#"))
         )
     if not hand:
-        closed = " (standard input is closed)" if sys.stdin is None else ""
         raise MeldcalcError(
-            f"no hand given{closed}: pass one, e.g. 'AS 10S KS', or '-' to read stdin"
+            missing.format(" (standard input is closed)" if sys.stdin is None else "")
         )
     return None
 
@@ -802,13 +803,13 @@ def solve(
         rules = _load(variant)
         check_solver(rules)
         lines = None
-        if seed is None and (hands == ["-"] or not hands):
-            if not hands and not console.stdin_is_piped():
-                raise MeldcalcError(
-                    "no position given: pass a hand per seat, --seed S for a random deal,"
-                    " or '-' to read positions from stdin"
-                )
-            lines = _input_lines(["-"], "positions, one per line")
+        if seed is None:
+            lines = _input_lines(
+                hands,
+                "positions, one per line",
+                missing="no position given{}: pass a hand per seat, --seed S for a random"
+                " deal, or '-' to read positions from stdin",
+            )
         if lines is None:
             text = _position_text(hands, seed, rules)
             _print(_solved(text, rules, trump, leader, trick, line, fmt))
@@ -1086,7 +1087,7 @@ def score(
                 )
             if undo:
                 book = held.undo_last()
-                sys.stderr.write(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
+                console.to_stderr(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
             _show_standing(book, rules, fmt)
             return
         if bid is None or bidder is None:

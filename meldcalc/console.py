@@ -215,7 +215,7 @@ def read_lines(
             partial = b""
         elif len(partial) > MAX_LINE_BYTES:
             number += 1
-            yield number, NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+            yield number, _too_long()
             partial, skipping = b"", True
     if partial and not skipping:
         yield number + 1, _line(partial, number + 1)
@@ -223,11 +223,15 @@ def read_lines(
 
 def _line(raw: bytes, number: int) -> str | MeldcalcError:
     if len(raw) > MAX_LINE_BYTES:
-        return NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+        return _too_long()
     text = decode_line(raw)
     if number == 1 and isinstance(text, str):
         return text.removeprefix("\ufeff")  # a byte-order mark (Windows editors write one)
     return text
+
+
+def _too_long() -> NotationError:
+    return NotationError(f"the line is longer than {MAX_LINE_BYTES} bytes")
 
 
 def decode_line(raw: bytes) -> str | MeldcalcError:

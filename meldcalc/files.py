@@ -42,7 +42,8 @@ def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> in
     except OSError as error:
         if error.errno == errno.EISDIR:
             raise FileProblem(f"{name}: not a regular file (a folder)") from None
-        raise FileProblem(f"{name}: cannot read: {error.strerror}") from None
+        doing = "read" if flags & (os.O_WRONLY | os.O_RDWR) == 0 else "write"
+        raise FileProblem(f"{name}: cannot {doing}: {error.strerror}") from None
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)

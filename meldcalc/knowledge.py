@@ -349,15 +349,10 @@ class TableKnowledge:
                 variant.check_hand(cards)
             except HandError as error:
                 raise KnowledgeError(f"{who}: {error}") from None
-        for card in CARDS:
-            held = [(who, cards.count(card)) for who, cards in told if cards.count(card)]
-            total, exist = sum(n for _, n in held), variant.deck.copies_of(card)
-            if total > exist:
-                where = ", ".join(f"{who} {n}" for who, n in held)
-                raise KnowledgeError(
-                    f"{str(card)!r} is told {total} times ({where}): the {variant.name} deck"
-                    f" holds {exist}"
-                )
+        try:
+            variant.check_together(told, "{card} is told {count} times")
+        except HandError as error:
+            raise KnowledgeError(str(error)) from None
 
     def _check_seats(self, variant: Variant) -> None:
         for seat, cards in self.placed(variant).items():

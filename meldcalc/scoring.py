@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from meldcalc.cards import CARDS, Card, Hand, Rank, Suit
-from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
+from meldcalc.cards import Card, Hand, Rank, Suit
+from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.variant import Variant, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
@@ -296,7 +296,7 @@ def meld_of_hands(
         result = best_meld(hand, variant, trump)
         meld[side_of(variant, seat)] += result.total
         checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
-    _check_together(variant, hands)
+    variant.check_together([(f"seat {seat}", hand) for seat, hand in hands.items()])
     bidder_hand = hands.get(bidder)
     if bidder_hand is None:
         return tuple(meld), tuple(checks), no_marriage
@@ -308,19 +308,6 @@ def meld_of_hands(
             " a marriage in trump: leave out --no-marriage"
         )
     return tuple(meld), tuple(checks), no_marriage or lacking
-
-
-def _check_together(variant: Variant, hands: dict[int, Hand]) -> None:
-    """Refuse seats' hands that hold between them more copies of a card than the deck."""
-    for card in CARDS:
-        held = {seat: hand.count(card) for seat, hand in hands.items() if hand.count(card)}
-        total, exist = sum(held.values()), variant.deck.copies_of(card)
-        if total > exist:
-            where = ", ".join(f"seat {seat} {count}" for seat, count in held.items())
-            raise HandError(
-                f"{total} copies of {str(card)!r} in the hands given ({where}):"
-                f" the {variant.name} deck holds {exist}"
-            )
 
 
 # --- the game --------------------------------------------------------------------------------

@@ -259,6 +259,21 @@ class Variant:
                     f"{held} copies of {str(card)!r}: the {self.name} deck holds {exist}"
                 )
 
+    def check_together(
+        self,
+        holdings: list[tuple[str, Hand]],
+        too_many: str = "{count} copies of {card} in the hands given",
+    ) -> None:
+        """Raise `HandError` when ``holdings`` (whose cards, and the cards) hold between
+        them more copies of a card than the deck; ``too_many`` words the count."""
+        for card in CARDS:
+            held = [(who, cards.count(card)) for who, cards in holdings if cards.count(card)]
+            count, exist = sum(n for _, n in held), self.deck.copies_of(card)
+            if count > exist:
+                where = ", ".join(f"{who} {n}" for who, n in held)
+                said = too_many.format(count=count, card=repr(str(card)))
+                raise HandError(f"{said} ({where}): the {self.name} deck holds {exist}")
+
     def hand_warnings(self, hand: Hand) -> list[str]:
         """Things worth saying about a legal hand: a size other than a full deal."""
         if len(hand) != self.hand_size:
