@@ -130,7 +130,7 @@ class Position:
 
 
 def _card_name(text: str) -> str:
-    from meldcalc.notation import parse_card
+    from meldcalc.cards import parse_card
 
     return str(parse_card(text))
 
@@ -396,8 +396,9 @@ def parse_position(
 
         AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
     """
+    from meldcalc.cards import parse_suit
     from meldcalc.errors import NotationError, quote
-    from meldcalc.notation import is_whole_number, parse_suit
+    from meldcalc.notation import is_whole_number
 
     hands_text, *settings = text.split("|")
     for setting in settings:
@@ -453,6 +454,6 @@ def position_text(position: Position) -> str:
 
 def _in_order(trick: str) -> list[int]:
     """The cards of a trick in the order written (a Hand would sort them)."""
-    from meldcalc.notation import parse_card
+    from meldcalc.cards import parse_card
 
     return [parse_card(token).index for token in trick.replace(",", " ").split()]

@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from meldcalc import cache
 from meldcalc.cli import app
 from meldcalc.errors import VariantError
-from meldcalc.variant import load_variant, read_source
+from meldcalc.loading import load_variant, read_source
 
 runner = CliRunner()
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
@@ -122,16 +122,16 @@ def test_an_edit_that_keeps_size_and_mtime_is_seen(tmp_path: Path) -> None:
 def test_a_file_changed_while_being_read_is_not_cached_under_its_new_content(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from meldcalc import variant
+    from meldcalc import loading
 
     path = tmp_path / "house.yaml"
     path.write_text(parent_with_dix(11))
     old = path.read_bytes()
     path.write_text(parent_with_dix(22))  # the file changes after the bytes were read
-    real_read = variant.read_source
-    monkeypatch.setattr(variant, "read_source", lambda p: old if p == path else real_read(p))
+    real_read = loading.read_source
+    monkeypatch.setattr(loading, "read_source", lambda p: old if p == path else real_read(p))
     assert dix_points(path) == 11  # what was read is what was parsed
-    monkeypatch.setattr(variant, "read_source", real_read)
+    monkeypatch.setattr(loading, "read_source", real_read)
     assert dix_points(path) == 22  # ... and the cache knows it was the old bytes
 
 
