@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from meldcalc.cards import CARD_NAMES, CARDS, NUM_CARDS, RANKS, Hand, Suit
+from meldcalc.cards import CARD_NAMES, CARDS, NUM_CARDS, RANKS, Hand, Suit, cards_text
 from meldcalc.errors import HandError, UnsupportedError
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.variant import Variant
@@ -168,6 +168,15 @@ def _check_sizes(position: Position) -> None:
     sizes = [len(hand) + (seat in played) for seat, hand in enumerate(position.hands)]
     if len(set(sizes)) > 1:
         shown = ", ".join(f"seat {seat}: {len(hand)}" for seat, hand in enumerate(position.hands))
+        if position.trick and len({len(hand) for hand in position.hands}) == 1:
+            seats = " and ".join(f"seat {seat}" for seat in sorted(played))
+            raise HandError(
+                f"the trick holds {cards_text(len(position.trick))}, played by {seats}, so"
+                f" {'that seat holds' if len(played) == 1 else 'those seats hold'} one card"
+                f" fewer than the seats still to play; but every hand has"
+                f" {cards_text(len(position.hands[0]))}: take the trick's cards out of the"
+                " hands that played them"
+            )
         raise HandError(
             f"expected hands of equal size (one card fewer for seats that played to the"
             f" trick), got {shown}"
@@ -401,9 +410,16 @@ def parse_position(
     from meldcalc.notation import is_whole_number
 
     hands_text, *settings = text.split("|")
+    given: dict[str, str] = {}
     for setting in settings:
         key, _, value = setting.strip().partition(" ")
         key, value = key.lower(), value.strip()
+        if key in given and given[key].upper() != value.upper():
+            raise NotationError(
+                f"{quote(setting.strip())}: {key} is given twice ({quote(given[key])}, then"
+                f" {quote(value)}): give it once"
+            )
+        given[key] = value
         if key == "trump":
             trump = parse_suit(value)
         elif key == "leader":
@@ -414,6 +430,11 @@ def parse_position(
                 )
             leader = int(value)
         elif key == "trick":
+            if not value:
+                raise NotationError(
+                    "'| trick' without cards: name the cards on the table, e.g. '| trick AS KS',"
+                    " or leave the setting out"
+                )
             trick = value
         else:
             raise NotationError(

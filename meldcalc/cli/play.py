@@ -415,6 +415,8 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
                 for p in _named_plays(position.leader, position.trick, len(position.hands))
             )
         )
+    if not solution.cards:  # every seat has played its last card
+        return "\n".join([*lines, "", "every card has been played: nothing is left to take."])
     lines += [
         "",
         f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",
