@@ -219,6 +219,15 @@ class Variant:
         return math.gcd(*self.counters.values(), self.last_trick) or 1
 
     @cached_property
+    def meld_step(self) -> int:
+        """What every side's meld is a multiple of: the greatest common divisor of every
+        meld's points at every number of copies the deck allows (10 in single deck)."""
+        values = [
+            rule.value(copies) for rule in self.melds for copies in range(1, self.deck.copies + 1)
+        ]
+        return math.gcd(*values) or 1
+
+    @cached_property
     def _absent(self) -> tuple[int, ...]:
         return tuple(card.index for card in CARDS if not self.deck.copies_of(card))
 
