@@ -7,13 +7,16 @@ Hands as text. Grammar (any case; separators are spaces and/or commas)::
 
     hand   := item (sep item)*
     item   := card | group
-    card   := rank suit                       e.g. AS  10h  T♥  q♤
-    group  := suit ":" rank (sep rank)*       e.g. S: A 10 K Q J   (also S:A 10)
+    card   := rank suit | suit rank           e.g. AS  10h  T♥  q♤   SA  ♠10
+    group  := name ":" ranks (sep ranks)*     e.g. S: A 10 K Q J   S:AKQJ   spades: A10K
+    ranks  := rank+                           ranks written together: A10KQJ, ATKQJ
     rank   := A | 10 | T | K | Q | J | 9
     suit   := S | H | D | C | ♠ | ♥ | ♦ | ♣ | ♤ | ♡ | ♢ | ♧
+    name   := suit | spades | hearts | diamonds | clubs (also spade, heart ...)
 
 A group's bare ranks belong to its suit until the next group starts; whole cards may stand
-anywhere. The canonical form that ``format_hand`` prints is the whole-card form, suit by
+anywhere. No spelling is two cards: a rank never starts with a suit's letter, nor a suit
+with a rank's. The canonical form that ``format_hand`` prints is the whole-card form, suit by
 suit (trump first), high to low: ``AS 10S KS QS JS JD``.
 """
 
@@ -210,11 +213,15 @@ _RANK_HELP = "a rank is one of A 10 K Q J 9"
 _SUIT_HELP = "a suit is one of S H D C (or ♠ ♥ ♦ ♣)"
 
 #: Every spelling of every card, upper-cased, to its index: the fast path of the parser.
+#: Rank then suit (``AS``) or suit then rank (``SA``, ``♠10``), as players write them.
 CARD_TOKENS: dict[str, int] = {
-    rank_text + suit_text: suit.index * len(RANKS) + rank.index
+    spelling: suit.index * len(RANKS) + rank.index
     for rank_text, rank in RANK_TOKENS.items()
     for suit_text, suit in SUIT_TOKENS.items()
+    for spelling in (rank_text + suit_text, suit_text + rank_text)
 }
+#: Ranks as a group writes them run together: ``10`` is the only rank of two characters.
+_RANK_RUN = re.compile(r"(?:10|[AKQJT9])+")
 
 _TOKEN = re.compile(r"[^\s,]+")
 
@@ -270,12 +277,18 @@ def _parse_hand_slowly(text: str) -> list[int]:
                 counts[CARD_TOKENS[upper]] += 1
             elif upper.endswith(":"):
                 group = _group_suit(token, column)
-            elif upper in RANK_TOKENS and group is not None:
-                counts[group.index * len(RANKS) + RANK_TOKENS[upper].index] += 1
+            elif _RANK_RUN.fullmatch(upper) and group is not None:
+                for rank in _ranks_of(upper):
+                    counts[group.index * len(RANKS) + rank.index] += 1
             elif upper in RANK_TOKENS:
                 raise NotationError(
                     f"{quote(token)} at column {column}: a bare rank needs a suit group before it"
                     f" ('S: {token}') or a suit after it ('{token}S')"
+                )
+            elif _RANK_RUN.fullmatch(upper):
+                raise NotationError(
+                    f"{quote(token)} at column {column}: ranks written together need a suit group"
+                    f" before them ('S: {token}')"
                 )
             else:
                 raise NotationError(f"{quote(token)} at column {column}: {_diagnose_card(token)}")
@@ -290,14 +303,24 @@ def _split_group(raw: str, column: int) -> list[tuple[str, int]]:
     return [(head + colon, column), *_split_group(rest, column + len(head) + 1)]
 
 
+def _ranks_of(run: str) -> list[Rank]:
+    """``'A10KQJ'`` -> A, 10, K, Q, J (``run`` upper-cased and all ranks)."""
+    return [RANK_TOKENS[text] for text in re.findall(r"10|.", run)]
+
+
+def is_suit_name(text: str) -> bool:
+    """Whether ``text`` names a suit as a group may (``S``, ``♠``, ``spades``)."""
+    key = text.strip().replace(_EMOJI_STYLE, "")
+    return key.upper() in SUIT_TOKENS or key.lower() in _SUIT_NAMES
+
+
 def _group_suit(token: str, column: int) -> Suit:
-    suit = SUIT_TOKENS.get(token[:-1].replace(_EMOJI_STYLE, "").upper())
-    if suit is None:
+    if not is_suit_name(token[:-1]):
         raise NotationError(
             f"{quote(token)} at column {column}: a suit group starts with a suit and a colon; "
-            f"{_SUIT_HELP}"
+            f"{_SUIT_HELP}, or its name"
         )
-    return suit
+    return parse_suit(token[:-1])
 
 
 def _diagnose_card(token: str) -> str:
@@ -312,7 +335,7 @@ def _diagnose_card(token: str) -> str:
             return f"{token[:length]} is a card, then {rest}: separate cards with spaces or commas"
     if upper in SUIT_TOKENS:
         return f"a suit on its own: write a suit group as '{token}: A 10 K' (colon after the suit)"
-    if upper[-1:] in SUIT_TOKENS:
+    if upper[-1:] in SUIT_TOKENS or upper[:1] in SUIT_TOKENS:
         return _RANK_HELP
     if upper[:2] in RANK_TOKENS or upper[:1] in RANK_TOKENS:
         return _SUIT_HELP

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from meldcalc.cards import SUIT_TOKENS
+from meldcalc.cards import is_suit_name
 
 
 def is_whole_number(text: str) -> bool:
@@ -22,8 +22,8 @@ _LABEL = re.compile(r"\s*([A-Za-z]{2,}(?: \d+)?)\s*:\s*")
 
 def split_label(line: str) -> tuple[str | None, str]:
     """``'seat 1: AS KS'`` -> ``('seat 1', 'AS KS')``: a line of ``meldcalc deal --players``
-    names whose hand it is. A suit group (``S: A 10``) is not a label."""
+    names whose hand it is. A suit group (``S: A 10``, ``spades: A 10``) is not a label."""
     match = _LABEL.match(line)
-    if match is None or match.group(1).upper() in SUIT_TOKENS:
+    if match is None or is_suit_name(match.group(1)):
         return None, line
     return match.group(1), line[match.end() :]
