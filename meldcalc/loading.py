@@ -40,6 +40,17 @@ def shipped_names() -> list[str]:
     return sorted(path.stem for path in shipped_dir().glob("*.yaml"))
 
 
+def example_names() -> list[str]:
+    """The house files shipped as examples to copy, by the name ``-V`` takes for them:
+    ``examples/house-roundhouse``."""
+    return sorted(f"examples/{path.stem}" for path in (shipped_dir() / "examples").glob("*.yaml"))
+
+
+def is_shipped(name: str) -> bool:
+    """Whether ``name`` is a shipped variant's or example's name (not a path)."""
+    return name in shipped_names() or name in example_names()
+
+
 #: A variant file larger than this is not a variant file (the shipped ones are ~2 KB).
 MAX_FILE_BYTES = 1024 * 1024
 #: How many files an ``extends`` chain may hold (the shipped variants use at most three).
@@ -119,7 +130,7 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     text = str(spec)
     if not text.strip():
         raise VariantError([f"expected a variant name or a YAML file, got {quote(text)}"])
-    if text in shipped_names():
+    if is_shipped(text):
         return shipped_dir() / f"{text}.yaml"
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)

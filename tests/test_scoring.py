@@ -241,6 +241,16 @@ def score(*args: str, game: Path):
     return run("score", "-g", str(game), *args)
 
 
+def test_single_deck_plays_the_standard_game_to_1000_unless_told_the_short_one(
+    tmp_path: Path,
+) -> None:
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    score(*hand, game=tmp_path / "standard.jsonl")
+    score(*hand, "--to", "500", game=tmp_path / "short.jsonl")
+    assert "single-deck, game to 1000\n" in score("--show", game=tmp_path / "standard.jsonl").stdout
+    assert "single-deck, game to 500\n" in score("--show", game=tmp_path / "short.jsonl").stdout
+
+
 def test_ledger_appends_shows_and_undoes(tmp_path: Path) -> None:
     game = tmp_path / "friday.jsonl"
     assert (
@@ -268,8 +278,9 @@ def test_ledger_appends_shows_and_undoes(tmp_path: Path) -> None:
 
 
 def test_ledger_reports_the_winner_and_refuses_more_hands(tmp_path: Path) -> None:
-    game = tmp_path / "g.jsonl"
-    score("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game)
+    game = tmp_path / "g.jsonl"  # the short game of single deck
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    score(*hand, "--to", "500", game=game)
     score("--bid", "250", "--bidder", "1", "-m", "100,200", "--tricks", "90,120", game=game)
     shown = score("--show", game=game)
     assert "Seats 0 and 2 won, 500 to 450: first to 500, after hand 2." in shown.stdout
@@ -540,10 +551,10 @@ def test_to_with_show_or_undo_on_a_game_that_exists_is_refused(tmp_path: Path) -
     game = tmp_path / "g.jsonl"
     _first_hand(game)
     for action in ("--show", "--undo"):
-        result = score(action, "--to", "1000", game=game)
+        result = score(action, "--to", "500", game=game)
         assert result.exit_code == 2
         assert result.stderr == (
-            f"meldcalc: error: --to 1000: {game} is a game to 500 already;"
+            f"meldcalc: error: --to 500: {game} is a game to 1000 already;"
             " --to only sets a new game's target\n"
         )
     both = score("--undo", "--show", game=game)  # undo, then show
@@ -602,7 +613,7 @@ def test_a_game_path_with_control_characters_is_printed_escaped(tmp_path: Path) 
     )
     _first_hand(game)
     shown = score("--show", game=game)
-    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 500\n")
+    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 1000\n")
     assert "\x1b" not in score("--show", "--to", "900", game=game).stderr
     assert "\x1b" not in score("-V", "double-deck", "--show", game=game).stderr
     for line in ("{}", '{"undo": 1}'):

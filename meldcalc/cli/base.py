@@ -62,9 +62,10 @@ def probability_option(value: float) -> float:
 
 
 def complete_variant(incomplete: str) -> list[str]:
-    from meldcalc.loading import shipped_names
+    from meldcalc.loading import example_names, shipped_names
 
-    return [name for name in shipped_names() if name.startswith(incomplete)]
+    names = [*shipped_names(), *example_names()]
+    return [name for name in names if name.startswith(incomplete)]
 
 
 #: Arguments are described in each command's docstring ("HAND is ..."): Typer's help

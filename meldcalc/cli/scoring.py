@@ -238,9 +238,9 @@ def _game_variant(book: Any, variant: str | None) -> str:
 def _ledger_spec(variant: str) -> str:
     """How a ledger names its variant: a shipped name as it is, a file by its absolute
     path, so the game reads the same rules from any folder."""
-    from meldcalc.loading import shipped_names
+    from meldcalc.loading import is_shipped
 
-    return variant if variant in shipped_names() else str(Path(variant).absolute())
+    return variant if is_shipped(variant) else str(Path(variant).absolute())
 
 
 def _meld_of_sides(
