@@ -10,7 +10,7 @@ import contextlib
 import math
 import os
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -221,6 +221,8 @@ class Variant:
     meld_minimum: int = 0
     house: HouseRules = HouseRules()
     passing: Passing | None = None
+    #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
+    data: dict = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def classes(self) -> tuple[str, ...]:
@@ -307,6 +309,18 @@ def load_variant_file(path: Path) -> Variant:
     """A variant from this very file (never a shipped name), read and checked afresh, as
     ``meldcalc check`` must: it never takes the cache's word for a file."""
     return _load_checked(path, use_cache=False)
+
+
+def variant_from_data(data: object, file: str, line: int = 1, path: str = "") -> Variant:
+    """A variant from fields kept in another file (a game's ledger keeps the rules it began
+    with), checked as a variant file is: a problem names ``file``, ``line`` and the key
+    ``path``."""
+    from meldcalc.schema import describe, plain_tree
+
+    if not isinstance(data, dict):
+        where = f"{file}:{line}:1: {path + ': ' if path else ''}"
+        raise VariantError([f"{where}expected a mapping of variant fields, got {describe(data)}"])
+    return build_variant(plain_tree(data, file, line, path))
 
 
 def variant_files(path: Path) -> list[Path]:
@@ -771,4 +785,5 @@ def _model(data: dict, file: str) -> Variant:
             thrown_in=ThrownIn(**house.get("thrown_in", {})),
         ),
         passing=_passing(data.get("passing")),
+        data=data,
     )
