@@ -13,9 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from meldcalc import ledger, schema
-from meldcalc.cli import MAX_BID, app
+from meldcalc.cli import app
+from meldcalc.cli.base import MAX_BID
+from meldcalc.cli.scoring import standing_sentence
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.output import standing_sentence
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
