@@ -113,8 +113,8 @@ def torn_copy(path: Path) -> Path:
 @dataclass(frozen=True)
 class Ledger:
     """A game read from its file: the variant it is played under (its name in the file and
-    its rules), its target, its hands; a torn last line left out (`Tear`), and what the
-    players should be told (``warnings``: that line, rules that read differently now)."""
+    its rules), its target, its hands; a torn last line left out (`Tear`), and ``notes``
+    on the rules (the variant's file reads otherwise now)."""
 
     path: Path
     variant: str
@@ -122,10 +122,17 @@ class Ledger:
     target: int
     hands: tuple[HandScore, ...]
     torn: Tear | None = None
-    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def standing(self) -> Standing:
         return standing(self.rules, self.hands, self.target)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the players should be told: a torn last line left out, then the notes."""
+        if self.torn is None:
+            return self.notes
+        return (f"{self.torn}: the game is shown without it; {self.torn.remedy}", *self.notes)
 
 
 def read(path: Path) -> Ledger | None:
@@ -275,9 +282,6 @@ def _records(path: Path, content: bytes) -> Any:
 def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Ledger:
     where, header = records[0]
     variant, target, rules, kept = _header(path, where, header)
-    notes = () if tear is None else (f"{tear}: the game is shown without it; {tear.remedy}",)
-    if kept is not None:
-        notes += kept
     question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
     for where, record in records[1:]:
@@ -291,7 +295,7 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
         hands.append(_hand(where, record, rules, question))
-    return Ledger(path, variant, rules, target, tuple(hands), tear, notes)
+    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or ())
 
 
 def _question(variant: str) -> str:
@@ -337,9 +341,12 @@ def _kept_rules(
         rules = variant_from_data(kept, shown_path(path), line, "rules")
     except VariantError as error:
         raise LedgerError(_why(error)) from None
-    game, name = shown_path(path), shown_path(variant)
-    change = "has changed since the game began" if now is not None else f"cannot be read ({why})"
-    return rules, (f"{game}: {name} {change}: the game keeps the rules it began with",)
+    game = shown_path(path)
+    if now is None:
+        change = f"{game}: its variant cannot be read now ({why})"
+    else:
+        change = f"{game}: {shown_path(variant)} has changed since the game began"
+    return rules, (f"{change}: the game keeps the rules it began with",)
 
 
 def _why(error: MeldcalcError) -> str:
