@@ -339,7 +339,8 @@ def test_ledger_records_read_back_as_they_were_scored(tmp_path: Path, single: Va
 def test_score_refuses_two_handed_and_options_without_a_game() -> None:
     two = run("score", "-V", "two-handed", "--bid", "0", "--bidder", "0", "-m", "1,1")
     assert two.exit_code == 2 and "has no auction" in two.stderr
-    assert "--show and --undo need a game" in run("score", "--show").stderr
+    for option in ("--show", "--undo", "--repair"):
+        assert "--show, --undo and --repair need a game" in run("score", option).stderr
 
 
 def test_default_house_rules_change_nothing(single: Variant) -> None:
