@@ -18,7 +18,12 @@ from meldcalc.errors import shown_path
 
 
 class FileProblem(Exception):
-    """Why a file cannot be read, as a whole message naming it."""
+    """Why a file cannot be read, as a whole message naming it; ``errno``: the system's
+    reason, where there is one."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 def read_bounded(path: Path, limit: int, expected: str) -> bytes:
@@ -45,7 +50,7 @@ def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> in
         if error.errno == errno.EISDIR:
             raise FileProblem(f"{name}: not a regular file (a folder)") from None
         doing = "read" if flags & (os.O_WRONLY | os.O_RDWR) == 0 else "write"
-        raise FileProblem(f"{name}: cannot {doing}: {error.strerror}") from None
+        raise FileProblem(f"{name}: cannot {doing}: {error.strerror}", error.errno) from None
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
@@ -86,6 +91,12 @@ def read_all(descriptor: int, path: Path, limit: int, expected: str) -> bytes:
     if size > limit:
         raise FileProblem(f"{name}: larger than {_size(limit)}: not {expected}")
     return b"".join(chunks)
+
+
+#: What a write meets when the disk (or the user's share of it) is full: not bad input.
+FULL = frozenset(
+    code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None), errno.EFBIG) if code
+)
 
 
 class WriteProblem(FileProblem):

@@ -36,6 +36,7 @@ from typing import Any
 
 from meldcalc.errors import MeldcalcError, WriteFailure, quote, shown_path
 from meldcalc.files import (
+    FULL,
     FileProblem,
     WriteProblem,
     append_whole,
@@ -193,8 +194,8 @@ def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | No
                     f"{shown_path(path)}: cannot start a game: no folder {folder}"
                 ) from None
             return None
-        except FileProblem as problem:
-            raise LedgerError(str(problem)) from None
+        except FileProblem as problem:  # a full disk may refuse even to make the file
+            raise (WriteFailure if problem.errno in FULL else LedgerError)(str(problem)) from None
         if fcntl is not None:
             with suppress(OSError):  # a file system without locks: go on without
                 fcntl.flock(descriptor, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
