@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meldcalc.errors import MeldcalcError, WriteFailure, quote, shown_path
+from meldcalc.errors import MeldcalcError, VariantError, WriteFailure, quote, shown_path
 from meldcalc.files import (
     FULL,
     FileProblem,
@@ -45,6 +45,7 @@ from meldcalc.files import (
     read_all,
     sync_folder,
 )
+from meldcalc.loading import load_variant, variant_from_data
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
@@ -57,7 +58,7 @@ from meldcalc.scoring import (
     side_count,
     standing,
 )
-from meldcalc.variant import Variant, VariantError, load_variant, variant_from_data
+from meldcalc.variant import Variant
 
 try:
     import fcntl

@@ -84,31 +84,6 @@ def read_yaml(text: str, file: str) -> Node:
     return tree
 
 
-def plain_tree(value: Any, file: str, line: int = 1, path: str = "") -> Node:
-    """Nodes for plain data kept in another file than YAML (a game's ledger keeps its rules
-    as JSON on one line), each placed at ``line`` of ``file``: a problem names that line and
-    the key path under ``path``. At most `MAX_VALUES` values, as in a YAML file."""
-    count = 0
-
-    def node(value: Any, path: str) -> Node:
-        nonlocal count
-        count += 1
-        if count > MAX_VALUES:
-            raise VariantError([f"{file}:{line}:1: {path}: more than {MAX_VALUES} values"])
-        if isinstance(value, dict):
-            items = {str(k): node(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
-            return Node(items, file, line, 1, path)
-        if isinstance(value, list):
-            values = [node(v, f"{path}[{i}]") for i, v in enumerate(value)]
-            return Node(values, file, line, 1, path)
-        return Node(value, file, line, 1, path)
-
-    try:
-        return node(value, path)
-    except RecursionError:
-        raise VariantError([f"{file}:{line}:1: {path}: nested too deep for a variant"]) from None
-
-
 def _line_column(text: str, position: int) -> tuple[int, int]:
     before = text[:position]
     return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
@@ -467,7 +442,7 @@ def _is_rank(value: Any) -> bool:
 
 
 def _is_card(value: Any) -> bool:
-    from meldcalc.notation import CARD_TOKENS
+    from meldcalc.cards import CARD_TOKENS
 
     return isinstance(value, str) and value.upper() in CARD_TOKENS
 

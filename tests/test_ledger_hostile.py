@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from meldcalc import ledger
 from meldcalc.cli import app
-from meldcalc.variant import load_variant
+from meldcalc.loading import load_variant
 
 runner = CliRunner()
 FIRST = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meldcalc.cards import SUITS, Card, Hand, Suit
+from meldcalc.loading import load_variant
 from meldcalc.meld import best_meld
-from meldcalc.variant import load_variant
 
 VARIANTS = {
     name: load_variant(name)

@@ -17,6 +17,7 @@ from meldcalc.cli import app
 from meldcalc.cli.base import MAX_BID
 from meldcalc.cli.scoring import standing_sentence
 from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.loading import load_variant
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
@@ -27,7 +28,7 @@ from meldcalc.scoring import (
     score_hand,
     standing,
 )
-from meldcalc.variant import HouseRules, ThrownIn, Variant, load_variant
+from meldcalc.variant import HouseRules, ThrownIn, Variant
 
 runner = CliRunner()
 

@@ -13,6 +13,7 @@ traceback (exit code 1).
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Annotated
 
@@ -58,6 +59,17 @@ def _register_only(first: list[str]) -> None:
         app.registered_commands[:] = [names[first[0]]]
 
 
+#: A dash then a blank or a slash: no option is spelt so, a position whose first seat has
+#: played out is (``- / KS / QS / JS``).
+_DASH_HAND = re.compile(r"-[\s/]")
+
+
+def _not_options(args: list[str]) -> list[str]:
+    """The arguments, with those that only look like options (``- / KS ...``) kept as
+    arguments: the parser would refuse them as unknown options."""
+    return [f" {arg}" if _DASH_HAND.match(arg) else arg for arg in args]
+
+
 def main() -> None:
     """Console-script entry point: the app, inside what the shell and the OS may do to it."""
     sys.exit(_run())
@@ -71,7 +83,7 @@ def _run() -> int:
     console.end_on_signals()
     _register_only(sys.argv[1:2])
     try:
-        code = app(prog_name="meldcalc", standalone_mode=False)
+        code = app(_not_options(sys.argv[1:]), prog_name="meldcalc", standalone_mode=False)
         sys.stdout.flush()
     except OutputError as error:
         console.silence_stdout()

@@ -47,7 +47,7 @@ FEW_DEALS = 30
 
 def parse_suit_option(text: str) -> Suit:
     """A suit option as hands write suits: S, ♠ (also ♠️), spades; any case."""
-    from meldcalc.notation import parse_suit
+    from meldcalc.cards import parse_suit
 
     try:
         return parse_suit(text)
@@ -62,7 +62,7 @@ def probability_option(value: float) -> float:
 
 
 def complete_variant(incomplete: str) -> list[str]:
-    from meldcalc.variant import shipped_names
+    from meldcalc.loading import shipped_names
 
     return [name for name in shipped_names() if name.startswith(incomplete)]
 
@@ -139,7 +139,7 @@ def user_errors() -> Iterator[None]:
 
 
 def load(variant: str) -> Variant:
-    from meldcalc.variant import load_variant
+    from meldcalc.loading import load_variant
 
     return load_variant(variant)
 

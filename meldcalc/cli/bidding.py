@@ -25,7 +25,7 @@ from meldcalc.cli.base import (
     user_errors,
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
-from meldcalc.variant import DEFAULT_VARIANT
+from meldcalc.loading import DEFAULT_VARIANT
 
 
 def _told(name: str, metavar: str, text: str) -> Any:

@@ -22,9 +22,9 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.errors import MeldcalcError
+from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.meld import MeldReport, MeldResult
 from meldcalc.notation import PILES
-from meldcalc.variant import DEFAULT_VARIANT
 
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="A hand of the wrong size is an error, not a warning.")

@@ -27,8 +27,8 @@ from meldcalc.cli.base import (
 from meldcalc.cli.report import tabulate
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError, VariantError, quote
+from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import PILES
-from meldcalc.variant import DEFAULT_VARIANT
 
 
 class ListFormat(str, enum.Enum):
@@ -114,7 +114,7 @@ def check(
 
     Example: meldcalc check house.yaml
     """
-    from meldcalc.variant import load_variant_file, variant_files
+    from meldcalc.loading import load_variant_file, variant_files
 
     if not files:
         fail("no file given: name the variant files to check, e.g. house.yaml")

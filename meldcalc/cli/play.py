@@ -30,7 +30,8 @@ from meldcalc.cli.base import (
 from meldcalc.cli.report import tabulate
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError
-from meldcalc.variant import DEFAULT_VARIANT, Variant
+from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.variant import Variant
 
 
 class PlayFormat(str, enum.Enum):
@@ -80,7 +81,7 @@ def play(
         if deal is not None:
             if hand:
                 raise MeldcalcError("give either HAND or --deal, not both")
-            from meldcalc.notation import parse_hand
+            from meldcalc.cards import parse_hand
 
             hands = tuple(parse_hand(part) for part in deal.split("/"))
             played = play_deal(hands, rules, trump)
@@ -414,6 +415,8 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
                 for p in _named_plays(position.leader, position.trick, len(position.hands))
             )
         )
+    if not solution.cards:  # every seat has played its last card
+        return "\n".join([*lines, "", "every card has been played: nothing is left to take."])
     lines += [
         "",
         f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",

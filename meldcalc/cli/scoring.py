@@ -23,8 +23,9 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import is_whole_number
-from meldcalc.variant import DEFAULT_VARIANT, Variant
+from meldcalc.variant import Variant
 
 
 class ScoreFormat(str, enum.Enum):
@@ -266,7 +267,7 @@ def _game_variant(book: Any, variant: str | None) -> str:
 def _ledger_spec(variant: str) -> str:
     """How a ledger names its variant: a shipped name as it is, a file by its absolute
     path, so the game reads the same rules from any folder."""
-    from meldcalc.variant import shipped_names
+    from meldcalc.loading import shipped_names
 
     return variant if variant in shipped_names() else str(Path(variant).absolute())
 
