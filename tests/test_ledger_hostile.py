@@ -232,6 +232,23 @@ def test_the_rules_a_ledger_keeps_are_checked_as_a_variant_file_is(tmp_path: Pat
     assert f"{game}:1:1: rules.melds[0].points: expected" in one_line(score(game, "--show"), 2)
 
 
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ([], "rules: expected a mapping of variant fields, got a list"),
+        ({"melds": list(range(30_000))}, "rules.melds[19998]: more than 20000 values"),
+    ],
+)
+def test_rules_that_could_never_be_a_variant_are_refused_quickly(
+    tmp_path: Path, rules: object, message: str
+) -> None:
+    game = tmp_path / "g.jsonl"
+    two_hands(game)
+    lines = game.read_text().splitlines()
+    game.write_text("\n".join([json.dumps({**json.loads(lines[0]), "rules": rules}), *lines[1:]]))
+    assert f"{game}:1:1: {message}" in one_line(score(game, "--show"), 2)
+
+
 def test_a_new_game_keeps_the_rules_it_began_with(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     two_hands(game)
