@@ -8,7 +8,7 @@ import contextlib
 import os
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meldcalc.cards import RANK_TOKENS, SUITS, Card, Rank
 from meldcalc.errors import VariantError, quote, shown_path
@@ -66,6 +66,45 @@ def load_variant_file(path: Path) -> Variant:
     """A variant from this very file (never a shipped name), read and checked afresh, as
     ``meldcalc check`` must: it never takes the cache's word for a file."""
     return _load_checked(path, use_cache=False)
+
+
+def variant_from_data(data: object, file: str, line: int = 1, path: str = "") -> Variant:
+    """A variant from fields kept in another file (a game's ledger keeps the rules it began
+    with), checked as a variant file is: a problem names ``file``, ``line`` and the key
+    ``path``."""
+    from meldcalc.schema import describe
+
+    if not isinstance(data, dict):
+        where = f"{file}:{line}:1: {path + ': ' if path else ''}"
+        raise VariantError([f"{where}expected a mapping of variant fields, got {describe(data)}"])
+    return build_variant(_plain_tree(data, file, line, path))
+
+
+def _plain_tree(value: Any, file: str, line: int = 1, path: str = "") -> Node:
+    """Nodes for plain data kept in another file than YAML (a game's ledger keeps its rules
+    as JSON on one line), each placed at ``line`` of ``file``: a problem names that line and
+    the key path under ``path``. At most `MAX_VALUES` values, as in a YAML file."""
+    from meldcalc.schema import MAX_VALUES, Node
+
+    count = 0
+
+    def node(value: Any, path: str) -> Node:
+        nonlocal count
+        count += 1
+        if count > MAX_VALUES:
+            raise VariantError([f"{file}:{line}:1: {path}: more than {MAX_VALUES} values"])
+        if isinstance(value, dict):
+            items = {str(k): node(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+            return Node(items, file, line, 1, path)
+        if isinstance(value, list):
+            values = [node(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            return Node(values, file, line, 1, path)
+        return Node(value, file, line, 1, path)
+
+    try:
+        return node(value, path)
+    except RecursionError:
+        raise VariantError([f"{file}:{line}:1: {path}: nested too deep for a variant"]) from None
 
 
 def variant_files(path: Path) -> list[Path]:
@@ -530,4 +569,5 @@ def _model(data: dict, file: str) -> Variant:
             thrown_in=ThrownIn(**house.get("thrown_in", {})),
         ),
         passing=_passing(data.get("passing")),
+        data=data,
     )

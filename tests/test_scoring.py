@@ -351,7 +351,8 @@ def test_ledger_records_read_back_as_they_were_scored(tmp_path: Path, single: Va
 def test_score_refuses_two_handed_and_options_without_a_game() -> None:
     two = run("score", "-V", "two-handed", "--bid", "0", "--bidder", "0", "-m", "1,1")
     assert two.exit_code == 2 and "has no auction" in two.stderr
-    assert "--show and --undo need a game" in run("score", "--show").stderr
+    for option in ("--show", "--undo", "--repair"):
+        assert "--show, --undo and --repair need a game" in run("score", option).stderr
 
 
 def test_default_house_rules_change_nothing(single: Variant) -> None:
@@ -431,9 +432,39 @@ def test_an_edited_hand_line_is_refused_by_its_line(
     assert f"{game}:2: {message}" in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_a_hand_line_is_checked_against_the_headers_variant(tmp_path: Path) -> None:
+def _as_before_rules_were_kept(game: Path) -> None:
+    """The ledger as meldcalc wrote it before the header kept the game's rules."""
+    lines = game.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["rules"]
+    game.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+def test_a_hand_line_is_checked_against_the_rules_its_header_keeps(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     _first_hand(game)
+    kept = json.loads(game.read_text().splitlines()[0])["rules"]
+    assert kept == load_variant("single-deck").data
+    _edited(game, 1, rules={**kept, "tricks": {**kept["tricks"], "last_trick": 50}})
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
+    _edited(game, 1, rules=load_variant("three-handed").data)
+    assert "meld: expected 3 numbers, one per side, got 2" in score("--show", game=game).stderr
+    _edited(game, 1, rules={**kept, "house": {"meld_minimum": "fifty"}})
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"{game}:1:1: rules.house.meld_minimum: expected an integer, got 'fifty'" in (
+        result.stderr
+    )
+
+
+def test_a_ledger_written_before_rules_were_kept_reads_its_headers_variant(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _as_before_rules_were_kept(game)
+    assert score("--show", game=game).exit_code == 0
     _edited(game, 1, variant="single-deck-counters")  # 250 trick points, not 210
     result = score("--show", game=game)
     assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
@@ -458,6 +489,7 @@ def test_a_header_variant_that_does_not_load_names_the_ledger_and_echoes_little(
 ) -> None:
     game = tmp_path / "g.jsonl"
     _first_hand(game)
+    _as_before_rules_were_kept(game)
     secret = tmp_path / "secret.txt"
     secret.write_text("root:" + "x" * 60 + ":SECRET-TAIL\n" * 50)
     _edited(game, 1, variant=str(secret))

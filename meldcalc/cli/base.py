@@ -130,12 +130,13 @@ def warn(warnings: list[str], prefix: str = "") -> None:
 
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
-    """The error boundary: a user's mistake is a message and exit code 2, not a traceback."""
+    """The error boundary: a user's mistake is a message and exit code 2, not a traceback
+    (a `WriteFailure`, such as a full disk, exit code 1)."""
     try:
         yield
     except MeldcalcError as error:
         fail(str(error))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise typer.Exit(error.exit_code) from None
 
 
 def load(variant: str) -> Variant:

@@ -19,6 +19,7 @@ from meldcalc.cli.base import (
     trump_option,
     user_errors,
     variant_option,
+    warn,
 )
 from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
@@ -140,6 +141,14 @@ def score(
             "--undo", help="Take back the game's last hand (with --show: then show the game)."
         ),
     ] = False,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="Drop the game's torn last line, left by an interrupted write (kept in"
+            " FILE.torn; with --show: then show the game).",
+        ),
+    ] = False,
     target: Annotated[
         Optional[int],
         typer.Option(
@@ -158,20 +167,29 @@ def score(
 
     Meld is given per side (--meld 150,80) or as each seat's hand (--hand 0:"AS 10S ...",
     counted under --trump). With --game FILE the hand is added to a game's ledger, and
-    --show prints the running totals and the winner; --undo takes the last hand back.
+    --show prints the running totals and the winner; --undo takes the last hand back;
+    --repair drops a last line torn by a crash or a power cut.
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
     """
     from meldcalc.scoring import HandPlay, score_hand
 
-    writes = not show or undo
-    with user_errors(), _held_game(game, writes, create=writes and not undo) as held:
+    writes = not show or undo or repair
+    create = writes and not (undo or repair)
+    with user_errors(), _held_game(game, writes, create, repair) as held:
         book = held and held.book
+        warn(list(book.notes if repair else book.warnings) if book else [])
         spec = _game_variant(book, variant)
         rules = book.rules if book else load(spec)
         reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
-        if game is None and (show or undo):
-            raise MeldcalcError("--show and --undo need a game: --game FILE")
+        if game is None and (show or undo or repair):
+            raise MeldcalcError("--show, --undo and --repair need a game: --game FILE")
+        if repair:
+            if reported or undo:
+                raise MeldcalcError("--repair takes no hand and no --undo: repair first")
+            book = _repaired(held, game)
+            if not show:
+                return
         if show or undo:
             if reported:
                 raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
@@ -214,13 +232,24 @@ def score(
         say(standing_table(book, book.standing(), rules))
 
 
-def _held_game(game: Path | None, write: bool, create: bool) -> Any:
+def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Any:
     """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
     from contextlib import nullcontext
 
     from meldcalc import ledger
 
-    return nullcontext() if game is None else ledger.held(game, write, create)
+    return nullcontext() if game is None else ledger.held(game, write, create, repair)
+
+
+def _repaired(held: Any, game: Path) -> Any:
+    """The game once its torn last line is dropped (`Game.repair`), saying what was done."""
+    if held.descriptor is None:
+        raise MeldcalcError(f"{shown_path(game)}: no such game: nothing to repair")
+    tear = held.repair()
+    whole = f"{shown_path(game)}: nothing to repair: its last line is whole"
+    done = tear.dropped if tear else whole
+    console.to_stderr(f"meldcalc: {done}\n")
+    return held.book
 
 
 def _game_variant(book: Any, variant: str | None) -> str:
