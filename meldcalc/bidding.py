@@ -353,12 +353,26 @@ MAX_ENDGAME = 8
 
 
 def check_endgame(variant: Variant, endgame: int) -> None:
+    """Refuse an endgame the hands cannot hold (the first trick is always the policy's)
+    or the solver would take too long over, saying which bound it breaks."""
     if not endgame:
         return
     tricks = variant.hand_size
-    if not 1 <= endgame <= min(MAX_ENDGAME, tricks - 1):
+    hands = "one-card hands" if tricks == 1 else f"{tricks}-card hands"
+    if tricks == 1:
         raise MeldcalcError(
-            f"--endgame {endgame}: expected 1 to {min(MAX_ENDGAME, tricks - 1)} tricks"
+            f"--endgame {endgame}: {variant.name} deals {hands}: no trick is left to solve"
+            " after the first, which the policy plays"
+        )
+    if endgame > tricks - 1 and tricks - 1 <= MAX_ENDGAME:
+        raise MeldcalcError(
+            f"--endgame {endgame}: {variant.name} deals {hands}: the first trick is the"
+            f" policy's, so --endgame must be at most {tricks - 1}"
+        )
+    if endgame > MAX_ENDGAME:
+        raise MeldcalcError(
+            f"--endgame {endgame}: expected 1 to {MAX_ENDGAME} tricks (longer endgames are"
+            " not solved exactly: too slow to solve in every simulated deal)"
         )
     from meldcalc.solve import check_solver
 
