@@ -15,7 +15,7 @@ the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -398,29 +398,49 @@ def unseen_pool(hand: Hand, variant: Variant, knowledge: TableKnowledge) -> list
 # --- reading the command line ------------------------------------------------------------
 
 
+#: An option said at most once: its text, or each time it was given (the command line's
+#: repeats, which must agree).
+Once = str | Sequence[str] | None
+
+
 def read_knowledge(
     variant: Variant,
     known: Iterable[str] = (),
     voids: Iterable[str] = (),
-    partner_meld: str | None = None,
-    opponents_meld: str | None = None,
-    widow: str | None = None,
-    received: str | None = None,
-    ask: str | None = None,
+    partner_meld: Once = None,
+    opponents_meld: Once = None,
+    widow: Once = None,
+    received: Once = None,
+    ask: Once = None,
     after_pass: bool = False,
 ) -> TableKnowledge:
     """The knowledge the options of `meldcalc bid` give, each value checked as it is read:
-    a bad one is a `NotationError` quoting the option and the value."""
+    a bad one is a `NotationError` quoting the option and the value, and so is an option
+    of one value given again with another."""
     return TableKnowledge(
         known=_by_seat(_option("--known", text, _seat_cards, variant) for text in known),
         voids=_by_seat(_option("--void", text, _seat_suits, variant) for text in voids),
-        partner_meld=_option("--partner-meld", partner_meld, _range),
-        opponents_meld=_option("--opponents-meld", opponents_meld, _range),
-        widow=_option("--widow", widow, _cards),
-        received=_option("--received", received, _cards),
-        ask=_option("--ask", ask, _suit),
+        partner_meld=_once("--partner-meld", partner_meld, _range),
+        opponents_meld=_once("--opponents-meld", opponents_meld, _range),
+        widow=_once("--widow", widow, _cards),
+        received=_once("--received", received, _cards),
+        ask=_once("--ask", ask, _suit),
         after_pass=after_pass,
     )
+
+
+def _once(name: str, texts: Once, parse: object) -> object:
+    """The one value an option gives, however often it was repeated: repeats must say the
+    same (``'40:'`` and ``' 40: '``, ``'AS KS'`` and ``'KS AS'``), else a `NotationError`."""
+    if texts is None or isinstance(texts, str):
+        return _option(name, texts, parse)
+    values = [_option(name, text, parse) for text in texts]
+    for text, value in zip(texts[1:], values[1:]):
+        if value != values[0]:
+            raise NotationError(
+                f"{name} given twice: {quote(texts[0])} and {quote(text)}: give it once"
+            )
+    return values[0] if values else None
 
 
 def _option(name: str, text: str | None, parse: object, *args: object) -> object:
