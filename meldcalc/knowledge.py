@@ -335,14 +335,8 @@ class TableKnowledge:
                     f"{seat_name(variant, seat)} is told to hold {len(cards)} cards: a"
                     f" {variant.name} hand has {variant.hand_size}"
                 )
+        self._check_told_voids(variant)
         known = dict(self.known)
-        for seat, suits in self.voids:
-            for card in known.get(seat, Hand([0] * NUM_CARDS)).cards():
-                if card.suit in suits:
-                    raise KnowledgeError(
-                        f"{seat_name(variant, seat)} has no {card.suit.symbol} but is known to"
-                        f" hold {str(card)!r}"
-                    )
         if self._passed_all_of_ask(variant):
             partner = partner_seat(variant)
             extra = [
@@ -355,6 +349,21 @@ class TableKnowledge:
                     f"partner passed fewer than {variant.passing.cards} {self.ask.symbol}, so"
                     f" it holds no more, but is known to hold {str(extra[0])!r}"
                 )
+
+    def _check_told_voids(self, variant: Variant) -> None:
+        """No seat is void in a suit it is known to hold, or (the partner) passed: the
+        voids are of the hands as dealt, which held the cards passed."""
+        told = [(seat, "is known to hold", cards) for seat, cards in self.known]
+        if self.received is not None:
+            told.append((partner_seat(variant), "passed you", self.received))
+        voids = dict(self.voids)
+        for seat, did, cards in told:
+            for card in cards.cards():
+                if card.suit in voids.get(seat, ()):
+                    raise KnowledgeError(
+                        f"{seat_name(variant, seat)} has no {card.suit.symbol} but {did}"
+                        f" {str(card)!r}"
+                    )
 
     def _check_voids(self, hand: Hand, variant: Variant) -> None:
         """Every group of void suits fits in the places of the seats that may hold it."""
