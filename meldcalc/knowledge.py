@@ -10,7 +10,9 @@ before any dealing; `meldcalc.layouts` then deals only layouts consistent with i
 
 Seats are named from the bidder's place: ``left`` plays after the bidder (seat 1),
 ``partner`` sits opposite (seat 2, four-handed partnership games), ``right`` plays before
-the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too.
+the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too. Six
+players in partnerships have two partners each (the bidder's are seats 2 and 4): they
+have no name, so they are told by number, and the partners' meld is theirs together.
 """
 
 from __future__ import annotations
@@ -31,9 +33,24 @@ if TYPE_CHECKING:
 # --- seats -------------------------------------------------------------------------------
 
 
+def partner_seats(variant: Variant) -> tuple[int, ...]:
+    """The bidder's partners: the other even seats of a partnership game (seat 2 of four,
+    seats 2 and 4 of six); none with two players or each playing for himself."""
+    if variant.partnerships and variant.players % 2 == 0:
+        return tuple(range(2, variant.players, 2))
+    return ()
+
+
 def partner_seat(variant: Variant) -> int | None:
-    """Seat 2 in a four-handed partnership game; None where nobody is the bidder's partner."""
-    return 2 if variant.partnerships and variant.players == 4 else None
+    """The bidder's one partner (seat 2, four-handed partnership games), the seat that
+    ``partner`` names and a card pass is with; None with no partner or with two."""
+    seats = partner_seats(variant)
+    return seats[0] if len(seats) == 1 else None
+
+
+def partners_word(variant: Variant) -> str:
+    """``partner's`` with one partner, ``partners'`` (their meld together) with two."""
+    return "partners'" if len(partner_seats(variant)) > 1 else "partner's"
 
 
 def opponent_seats(variant: Variant) -> tuple[int, ...]:
@@ -66,7 +83,11 @@ def parse_seat(text: str, variant: Variant) -> int:
         return int(key)
     known = ", ".join(sorted(names))
     hint = ""
-    if key == "partner":
+    partners = partner_seats(variant)
+    if key == "partner" and len(partners) > 1:
+        seats = " and ".join(str(seat) for seat in partners)
+        hint = f" ({variant.name} has two partners, seats {seats}: name each by its number)"
+    elif key == "partner":
         hint = f" ({variant.name} has no partner: each plays for himself)"
     elif key == "0":
         hint = " (seat 0 is you: your cards are the hand)"
@@ -229,7 +250,7 @@ class TableKnowledge:
             names = " or ".join(suit.symbol for suit in suits)
             lines.append(f"{seat_name(variant, seat)} has no {names}")
         if self.partner_meld is not None:
-            lines.append(f"partner's meld {self.partner_meld.words()} {under}")
+            lines.append(f"{partners_word(variant)} meld {self.partner_meld.words()} {under}")
         if self.opponents_meld is not None:
             lines.append(f"the opponents' meld {self.opponents_meld.words()} {under}")
         if self.widow is not None:
@@ -284,7 +305,7 @@ class TableKnowledge:
                     f"--widow {quote(self.widow.notation())}: {variant.name} has a widow of"
                     f" {variant.widow} cards, got {len(self.widow)}"
                 )
-        if self.partner_meld is not None and partner_seat(variant) is None:
+        if self.partner_meld is not None and not partner_seats(variant):
             raise KnowledgeError(f"--partner-meld: {variant.name} has no partner")
         passing = variant.passing
         if self.after_pass and passing is None:

@@ -17,6 +17,7 @@ HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 PASSING = "variants/examples/house-passing.yaml"
 TOBY = "double-deck-toby-thomas"
 TOBY_HAND = "AS 10S KS QS JS JD QD AD AC KC QC KD QD AS 10S KS QS JS 10D 10C"
+SIX_HAND = "AS 10S KS QS JS JD 9S AH"
 THREE_HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH KD QD JC"
 
 
@@ -40,13 +41,75 @@ def house(folder: Path, body: str, name: str = "house.yaml") -> str:
     return str(path)
 
 
+@pytest.fixture
+def six(tmp_path: Path) -> str:
+    """Six players in two partnerships of three: seats 0, 2, 4 against 1, 3, 5."""
+    return house(tmp_path, "extends: single-deck\nplayers: 6\nhand_size: 8\n", "six.yaml")
+
+
+@pytest.fixture
+def two(tmp_path: Path) -> str:
+    """Two players, 'partnerships' with nobody to partner: 24 cards each."""
+    body = "extends: single-deck\nplayers: 2\npartnerships: true\nhand_size: 24\n"
+    return house(tmp_path, body, "two.yaml")
+
+
 def bid_json(*args: str) -> dict:
     result = run("bid", *args, "-n", "60", "--seed", "3", "-f", "json")
     assert result.exit_code == 0, result.stderr
     return json.loads(result.stdout)
 
 
+# --- every partner of the bidder is modelled ----------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["table", "json", "csv", "tsv", "total", "jsonl"])
+def test_six_handed_partnerships_render_in_every_format(six: str, fmt: str) -> None:
+    result = run("bid", SIX_HAND, "-V", six, "-n", "40", "--seed", "1", "-f", fmt)
+    assert result.exit_code == 0, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout
+
+
+def test_six_handed_totals_count_both_partners_meld(six: str) -> None:
+    """Seat 4 holds a double pinochle (300): the partners' meld is at least that."""
+    report = bid_json("AS 10S KS JS 9S AH AD AC", "-V", six, "--known", "4:JD QS JD QS")
+    for odds in report["results"]:
+        assert odds["partner_meld"]["mean"] >= 300
+        side = odds["meld"] + odds["partner_meld"]["mean"] + odds["tricks"]["mean"]
+        assert odds["expected_total"] == pytest.approx(side, abs=0.02)
+
+
+def test_six_handed_partner_meld_ranges_bound_both_partners(six: str) -> None:
+    report = bid_json(SIX_HAND, "-V", six, "--partner-meld", "100:", "-t", "S")
+    assert report["results"][0]["partner_meld"]["mean"] >= 100
+    assert "partners' meld at least 100" in " ".join(report["knowledge"]["description"])
+
+
+def test_six_handed_partner_by_name_is_ambiguous(six: str) -> None:
+    line = one_clean_error(run("bid", SIX_HAND, "-V", six, "--void", "partner:H"))
+    assert "two partners" in line and "seats 2 and 4" in line
+
+
+def test_two_players_in_partnership_have_no_partner(two: str) -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH AS 10S KS QS JS JD 9S AH AD AC KH QH"
+    result = run("bid", hand, "-V", two, "-n", "40", "--seed", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "partner" not in result.stdout
+    assert bid_json(hand, "-V", two)["results"][0]["partner_meld"] is None
+
+
 # --- statements that contradict each other ------------------------------------------------
+
+KNOWN_KH = ("--known", "partner:KH")
+CONTRADICTIONS = [
+    "received-void",
+    "exchange-void",
+    "known-void",
+    "received-known",
+    "widow-known",
+    "ask-known",
+    "ask-none-known",
+]
 
 
 @pytest.mark.parametrize(
@@ -73,18 +136,15 @@ def bid_json(*args: str) -> dict:
             "'9C' is told 3 times",
         ),
         (  # passed fewer of the asked suit than the pass holds: partner has no more
-            (TOBY_HAND, *"-V double-deck-toby-thomas --received".split(), "AH AS 10H")
-            + ("--ask", "H", "--known", "partner:KH"),
+            (TOBY_HAND, "-V", TOBY, "--received", "AH AS 10H", "--ask", "H", *KNOWN_KH),
             "holds no more, but is known to hold 'KH'",
         ),
         (  # asked for hearts, got none: partner is void in hearts, not holding them
-            (TOBY_HAND, *"-V double-deck-toby-thomas --received".split(), "AC AS 10D")
-            + ("--ask", "H", "--known", "partner:KH"),
+            (TOBY_HAND, "-V", TOBY, "--received", "AC AS 10D", "--ask", "H", *KNOWN_KH),
             "holds no more, but is known to hold 'KH'",
         ),
     ],
-    ids="received-void exchange-void known-void received-known widow-known ask-known"
-    " ask-none-known".split(),
+    ids=CONTRADICTIONS,
 )
 def test_contradicting_statements_are_refused(args: tuple[str, ...], expected: str) -> None:
     assert expected in one_clean_error(run("bid", *args, "-n", "50"))
@@ -96,10 +156,10 @@ def test_contradicting_statements_are_refused(args: tuple[str, ...], expected: s
 @pytest.mark.parametrize(
     ("hand_size", "endgame", "expected"),
     [
-        (1, 2, "one-card hands: no trick is left to solve after the first"),
-        (1, 1, "one-card hands: no trick is left to solve after the first"),
-        (3, 3, "3-card hands: the first trick is the policy's, so --endgame must be at most 2"),
-        (3, 7, "3-card hands: the first trick is the policy's, so --endgame must be at most 2"),
+        (1, 2, "no trick is left to solve"),
+        (1, 1, "no trick is left to solve"),
+        (3, 3, "--endgame must be at most 2"),
+        (3, 7, "--endgame must be at most 2"),
     ],
 )
 def test_an_endgame_longer_than_the_hand_says_why(
@@ -109,13 +169,14 @@ def test_an_endgame_longer_than_the_hand_says_why(
     variant = house(tmp_path, body)
     hand = " ".join(["AS", "AH", "AD"][:hand_size])
     line = one_clean_error(run("bid", hand, "-V", variant, "--endgame", str(endgame)))
-    assert f"--endgame {endgame}: " in line and expected in line
+    hands = f"{hand_size}-card hands and the first trick is the policy's, so {expected}"
+    assert f"--endgame {endgame}: " in line and hands in line
     assert "to 0" not in line
 
 
 def test_an_endgame_longer_than_the_solver_takes_says_so() -> None:
     line = one_clean_error(run("bid", HAND, "--endgame", "12"))
-    assert "--endgame 12: expected 1 to 8 tricks" in line and "solved exactly" in line
+    assert "--endgame 12: expected 1 to 8 tricks" in line and "too slow to solve exactly" in line
 
 
 # --- an option given twice ----------------------------------------------------------------

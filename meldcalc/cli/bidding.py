@@ -368,9 +368,13 @@ def _burial_lines(report: Any) -> list[str]:
 
 
 def _trumps_table(report: Any) -> str:
-    """A row per trump: meld, partner's meld, tricks, the expected total, the highest bid."""
-    partners = report.variant.partnerships
-    headers = ["trump", "meld"] + (["partner"] if partners else [])
+    """A row per trump: meld, the partners' meld, tricks, the expected total, the highest
+    bid."""
+    from meldcalc.knowledge import partner_seats
+
+    partners = bool(partner_seats(report.variant))
+    column = "partners" if len(partner_seats(report.variant)) > 1 else "partner"
+    headers = ["trump", "meld"] + ([column] if partners else [])
     headers += ["tricks (mean ± se)", "expected", f"bid up to ({report.confidence:.0%})"]
     rows = []
     for odds in report.results:
@@ -408,7 +412,9 @@ def _spread_picture(report: Any) -> list[str]:
     low -= low % grain
     bins = max(1, -(-(high - low + 1) // width))
     edges = low + width * np.arange(bins + 1)
-    partner = " + partner's" if report.variant.partnerships else ""
+    from meldcalc.knowledge import partner_seats, partners_word
+
+    partner = f" + {partners_word(report.variant)}" if partner_seats(report.variant) else ""
     lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
     right = f"{edges[-1] - 1}"
     lines.append("      " + f"{low}".ljust(bins - len(right)) + right)
