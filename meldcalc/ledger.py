@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,6 +125,7 @@ class Ledger:
     hands: tuple[HandScore, ...]
     torn: Tear | None = None
     notes: tuple[str, ...] = ()
+    names: tuple[str, ...] | None = None  #: the sides' names, as the game began
 
     def standing(self) -> Standing:
         return standing(self.rules, self.hands, self.target)
@@ -297,7 +298,21 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
         hands.append(_hand(where, record, rules, question))
-    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or ())
+    names = _names(where, header.get("names"), side_count(rules))
+    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or (), names)
+
+
+def _names(where: str, names: object, sides: int) -> tuple[str, ...] | None:
+    """The sides' names a header keeps: one string a side, or none."""
+    if names is None:
+        return None
+    if (
+        not isinstance(names, list)
+        or len(names) != sides
+        or not all(isinstance(name, str) and name.strip() for name in names)
+    ):
+        raise LedgerError(f"{where}: names {quote(names)}: expected {sides} names, one a side")
+    return tuple(names)
 
 
 def _question(variant: str) -> str:
@@ -473,10 +488,13 @@ def hand_record(number: int, score: HandScore, trump: str | None) -> dict[str, A
     }
 
 
-def header(variant: str, target: int, rules: dict | None = None) -> dict[str, Any]:
-    """The first line of a game; ``rules``: the variant's data (`Variant.data`) it keeps."""
+def header(
+    variant: str, target: int, rules: dict | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The first line of a game; ``rules``: the variant's data (`Variant.data`) it keeps;
+    ``names``: the sides' names, one a side."""
     line = {"ledger": "meldcalc", "format": FORMAT, "variant": variant, "target": target}
-    return line | ({"rules": rules} if rules else {})
+    return line | ({"names": list(names)} if names else {}) | ({"rules": rules} if rules else {})
 
 
 @dataclass
@@ -491,16 +509,22 @@ class Game:
     made: bool = False  #: the file was made for this game, by this command
 
     def add_hand(
-        self, rules: Variant, variant: str, target: int | None, score: HandScore, trump: str | None
+        self,
+        rules: Variant,
+        variant: str,
+        target: int | None,
+        score: HandScore,
+        trump: str | None,
+        names: Sequence[str] | None = None,
     ) -> Ledger:
-        """Append a scored hand (starting the game, under ``variant`` and ``target``, when
-        there is none yet) and read the game back."""
+        """Append a scored hand (starting the game, under ``variant``, ``target`` and the
+        sides' ``names``, when there is none yet) and read the game back."""
         book, new = self.book, []
         if book is None:
             goal = target or (rules.bidding.game if rules.bidding else None)
             if goal is None:
                 raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
-            new.append(header(variant, goal, rules.data))
+            new.append(header(variant, goal, rules.data, names))
         else:
             if target is not None and target != book.target:
                 raise MeldcalcError(

@@ -7,13 +7,15 @@ import functools
 import itertools
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Optional
 
 import typer
 
 from meldcalc.cards import CARD_NAMES, Suit
 from meldcalc.cli.base import (
+    MAX_BID,
     HandArgument,
     SeedOption,
     VariantOption,
@@ -57,11 +59,23 @@ def play(
         bool,
         typer.Option("--review", help="Price every card with the exact solver."),
     ] = False,
+    bid: Annotated[
+        Optional[int],
+        typer.Option(
+            "--bid",
+            "-b",
+            min=0,
+            max=MAX_BID,
+            metavar="POINTS",
+            help="Seat 0's bid: the hand is scored, made or set, as score would.",
+        ),
+    ] = None,
     fmt: Annotated[
         PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
     ] = PlayFormat.table,
 ) -> None:
-    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
+    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
+    with each side's meld and trick points (and, with --bid, whether the bid was made).
 
     HAND is seat 0's whole hand (none: a random one); the other seats get the unseen cards
     at random (--seed repeats a deal). --deal plays a given deal instead. --review solves
@@ -94,6 +108,7 @@ def play(
 
                 held = next(deals(rules, 1, chosen)).hands[0]
             played = play_one(held, rules, trump, chosen)
+        result = hand_result(played, rules, bid)
         checked = None
         if review:
             from meldcalc.review import review as review_deal
@@ -103,9 +118,10 @@ def play(
             with progress_line("reviewing trick {}", after=0) as progress:
                 checked = review_deal(played, rules, progress)
     if fmt is PlayFormat.json:
-        say(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
+        record = {**played_json(played, checked, chosen), **result.json(rules)}
+        say(json.dumps(record, indent=2, ensure_ascii=False))
     else:
-        say(played_table(played, checked, chosen))
+        say(played_table(played, checked, chosen, result.lines(rules)))
 
 
 class SolveFormat(str, enum.Enum):
@@ -330,8 +346,55 @@ def _cost_fields(card: Any) -> dict[str, Any]:
     return {} if card is None else {"cost": card.cost, "best": list(card.best)}
 
 
-def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
-    """The deal trick by trick; with ``review`` every costly card marked with its cost."""
+@dataclass(frozen=True)
+class HandResult:
+    """What a played deal scores: each side's meld and trick points (side 0 the bidder's)
+    and, given the bid, the hand scored by the variant's rules."""
+
+    meld: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scored: Any = None  # a `scoring.HandScore`
+
+    def json(self, rules: Variant) -> dict[str, Any]:
+        record: dict[str, Any] = {"meld": list(self.meld), "tricks_by_side": list(self.tricks)}
+        if self.scored is not None:
+            from meldcalc.cli.scoring import score_json
+
+            record["score"] = score_json(self.scored, rules)
+        return record
+
+    def lines(self, rules: Variant) -> list[str]:
+        from meldcalc.scoring import side_name
+
+        melds = ", ".join(f"{side_name(rules, s)} {m}" for s, m in enumerate(self.meld))
+        return [f"meld: {melds}", *(self.scored.explanation if self.scored else ())]
+
+
+def hand_result(played: Any, rules: Variant, bid: int | None) -> HandResult:
+    """Each side's meld (the hands as dealt, seat 0's after the widow) and trick points;
+    with ``bid``, the hand scored as seat 0's side bid it."""
+    from meldcalc.scoring import HandPlay, meld_of_hands, score_hand, side_count, side_of
+
+    meld, checks, not_played = meld_of_hands(rules, dict(enumerate(played.hands)), played.trump, 0)
+    points, taken = [0] * side_count(rules), [0] * side_count(rules)
+    for trick in played.tricks:
+        points[side_of(rules, trick.winner)] += trick.points
+        taken[side_of(rules, trick.winner)] += 1
+    points[0] = played.points[0]  # the bidder's side has the counters it buried too
+    if bid is None:
+        return HandResult(meld, tuple(points))
+    if rules.bidding is None:
+        raise MeldcalcError(f"--bid: {rules.name} has no auction")
+    tricks = None if not_played else tuple(points)
+    play = HandPlay(bid, 0, meld, tricks, checks, False, not_played, tuple(taken))
+    return HandResult(meld, tuple(points), score_hand(rules, play))
+
+
+def played_table(
+    deal: Any, review: Any = None, seed: int | None = None, result: Sequence[str] = ()
+) -> str:
+    """The deal trick by trick; with ``review`` every costly card marked with its cost;
+    ``result``: the lines on the meld and the score, after the trick points."""
     data = played_json(deal, review)
     dealt = "" if seed is None else f", seed {seed}"
     lines = [f"trump {deal.trump.letter} {deal.trump.symbol}{dealt}"]
@@ -342,7 +405,7 @@ def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
             f"{deal.buried.notation(deal.trump)})"
         )
     lines += ["", _tricks_table(data["tricks"])]
-    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
+    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}", *result]
     if review is not None:
         lines += ["", *review_lines(data["review"], deal)]
     return "\n".join(lines)
