@@ -148,6 +148,16 @@ def solve(
         ),
     ] = "",
     seed: SeedOption = None,
+    tricks: Annotated[
+        Optional[int],
+        typer.Option(
+            "--tricks",
+            "-k",
+            min=1,
+            metavar="K",
+            help="With --seed: deal, then play random legal cards until K tricks are left.",
+        ),
+    ] = None,
     variant: VariantOption = DEFAULT_VARIANT,
     line: Annotated[
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
@@ -163,7 +173,9 @@ def solve(
 
     HAND is each seat's hand in playing order (quoted, or all in one separated by '/'),
     hands of equal size once the current trick is complete, so endgames are positions
-    too; or --seed S for a random deal. Values are the trick points seat 0's side takes
+    too; or --seed S for a random deal, and --seed S --tricks K for a random K-trick
+    endgame of any variant (whole deals of double deck or three players are beyond the
+    solver's reach). Values are the trick points seat 0's side takes
     from the position on. '-' or a pipe on stdin gives one position per line: 'HAND /
     HAND / HAND / HAND', optionally followed by '| trump S', '| leader 1', '| trick AS'.
 
@@ -182,18 +194,29 @@ def solve(
                 missing="no position given{}: pass a hand per seat, --seed S for a random"
                 " deal, or '-' to read positions from stdin",
             )
+        if tricks is not None and seed is None:
+            raise MeldcalcError("--tricks K deals a random endgame: give --seed S with it")
         if lines is None:
-            text = _position_text(hands, seed, rules)
+            text = _position_text(hands, seed, rules, trump, tricks)
             say(_solved(text, rules, trump, leader, trick, line, fmt))
             return
     _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs)
 
 
-def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) -> str:
-    """The hands of one position as a line: given, or dealt from ``seed``."""
+def _position_text(
+    hands: list[str] | None,
+    seed: int | None,
+    rules: Variant,
+    trump: Suit | None = None,
+    tricks: int | None = None,
+) -> str:
+    """The hands of one position as a line: given, or dealt from ``seed`` (and played
+    down to ``tricks`` tricks by random legal cards)."""
     if seed is not None:
         if hands:
             raise MeldcalcError("give either the hands or --seed, not both")
+        if tricks is not None:
+            return _random_endgame(rules, seed, trump, tricks)
         from meldcalc.deal import deals
 
         dealt = next(deals(rules, 1, seed))
@@ -201,6 +224,21 @@ def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) ->
     if len(hands or []) == rules.players and not any("/" in hand for hand in hands or []):
         return " / ".join(hands or [])
     return " ".join(hands or [])
+
+
+def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) -> str:
+    import random
+
+    from meldcalc.endgames import random_endgame
+    from meldcalc.solve import position_text
+
+    if trump is None:
+        raise MeldcalcError("no trump: give --trump, under which the cards are played down")
+    if tricks > rules.hand_size:
+        raise MeldcalcError(
+            f"--tricks {tricks}: a hand of {rules.name} has {rules.hand_size} tricks"
+        )
+    return position_text(random_endgame(rules, tricks, random.Random(seed), trump=trump))
 
 
 def _solved(
