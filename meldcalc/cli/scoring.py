@@ -138,7 +138,7 @@ def score(
     undo: Annotated[
         bool,
         typer.Option(
-            "--undo", help="Take back the game's last hand (with --show: then show the game)."
+            "--undo", help="Take back the game's last hand, then show the game."
         ),
     ] = False,
     repair: Annotated[
