@@ -94,6 +94,11 @@ def variant_option(help: str = "A shipped variant's name or a path to a YAML rul
 VariantOption = Annotated[str, variant_option()]
 
 
+def bid_option(help: str) -> Any:
+    """``--bid/-b POINTS``, a bid of any variant's range."""
+    return typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help=help)
+
+
 FormatOption = Annotated[
     Format,
     typer.Option("--format", "-f", help="Output format.", case_sensitive=False, metavar="FORMAT"),

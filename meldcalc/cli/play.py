@@ -15,11 +15,11 @@ import typer
 
 from meldcalc.cards import CARD_NAMES, Suit
 from meldcalc.cli.base import (
-    MAX_BID,
     HandArgument,
     SeedOption,
     VariantOption,
     app,
+    bid_option,
     fail,
     full_hand,
     input_lines,
@@ -60,15 +60,7 @@ def play(
         typer.Option("--review", help="Price every card with the exact solver."),
     ] = False,
     bid: Annotated[
-        Optional[int],
-        typer.Option(
-            "--bid",
-            "-b",
-            min=0,
-            max=MAX_BID,
-            metavar="POINTS",
-            help="Seat 0's bid: the hand is scored, made or set, as score would.",
-        ),
+        Optional[int], bid_option("Seat 0's bid: the hand is scored, made or set, as score would.")
     ] = None,
     fmt: Annotated[
         PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")

@@ -14,6 +14,7 @@ from meldcalc.cards import Hand, Suit
 from meldcalc.cli.base import (
     MAX_BID,
     app,
+    bid_option,
     load,
     say,
     trump_option,
@@ -60,10 +61,7 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
 
 @app.command(short_help="Score a hand, and keep a game's running score.")
 def score(
-    bid: Annotated[
-        Optional[int],
-        typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help="The winning bid."),
-    ] = None,
+    bid: Annotated[Optional[int], bid_option("The winning bid.")] = None,
     bidder: Annotated[
         Optional[int],
         typer.Option("--bidder", min=0, max=5, metavar="SEAT", help="The bidder's seat, from 0."),
@@ -137,9 +135,7 @@ def score(
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
     undo: Annotated[
         bool,
-        typer.Option(
-            "--undo", help="Take back the game's last hand, then show the game."
-        ),
+        typer.Option("--undo", help="Take back the game's last hand, then show the game."),
     ] = False,
     repair: Annotated[
         bool,
