@@ -19,6 +19,7 @@ from meldcalc.cli.base import (
     app,
     complete_variant,
     fail,
+    format_option,
     load,
     say,
     user_errors,
@@ -51,9 +52,7 @@ class DealFormat(str, enum.Enum):
 
 @app.command(short_help="List the shipped rule variants.")
 def variants(
-    fmt: Annotated[
-        ListFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = ListFormat.table,
+    fmt: Annotated[ListFormat, format_option(ListFormat)] = ListFormat.table,
 ) -> None:
     """List the shipped rule variants.
 
@@ -79,13 +78,7 @@ def table(
         Optional[str], variant_option("The same as VARIANT, as the other commands spell it.")
     ] = None,
     fmt: Annotated[
-        TableFormat,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="FORMAT",
-            help="table (the default), markdown, json, or yaml: the file itself, to copy.",
-        ),
+        TableFormat, format_option(TableFormat, "; yaml is the file itself, to copy")
     ] = TableFormat.table,
 ) -> None:
     """Show a variant's whole scoring table: melds, tricks, bidding, scoring, play.
@@ -186,10 +179,7 @@ def deal(
     players: Annotated[
         bool, typer.Option("--players", help="Show every seat of each deal (and the widow).")
     ] = False,
-    fmt: Annotated[
-        DealFormat,
-        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or jsonl."),
-    ] = DealFormat.text,
+    fmt: Annotated[DealFormat, format_option(DealFormat)] = DealFormat.text,
 ) -> None:
     """Deal random hands, one per line, in the notation meld reads.
 

@@ -19,6 +19,7 @@ from meldcalc.cli.base import (
     VariantOption,
     app,
     fail,
+    format_option,
     full_hand,
     input_lines,
     load,
@@ -57,9 +58,7 @@ def play(
         bool,
         typer.Option("--review", help="Price every card with the exact solver."),
     ] = False,
-    fmt: Annotated[
-        PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = PlayFormat.table,
+    fmt: Annotated[PlayFormat, format_option(PlayFormat)] = PlayFormat.table,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
 
@@ -136,9 +135,7 @@ def solve(
     line: Annotated[
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
     ] = True,
-    fmt: Annotated[
-        SolveFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, jsonl.")
-    ] = SolveFormat.table,
+    fmt: Annotated[SolveFormat, format_option(SolveFormat)] = SolveFormat.table,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
     ] = 1,

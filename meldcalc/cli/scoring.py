@@ -14,6 +14,7 @@ from meldcalc.cards import Hand, Suit
 from meldcalc.cli.base import (
     MAX_BID,
     app,
+    format_option,
     load,
     say,
     trump_option,
@@ -159,9 +160,7 @@ def score(
             help="A new game's target (default: the variant's).",
         ),
     ] = None,
-    fmt: Annotated[
-        ScoreFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = ScoreFormat.table,
+    fmt: Annotated[ScoreFormat, format_option(ScoreFormat)] = ScoreFormat.table,
 ) -> None:
     """Score a hand by the variant's rules: made or set, each side's points, read aloud.
 
@@ -171,6 +170,11 @@ def score(
     --repair drops a last line torn by a crash or a power cut.
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
+
+    \b
+    A game's ledger, a hand at a time, then the standing:
+      meldcalc score -g friday.jsonl --bid 300 --bidder 0 --meld 150,80 --tricks 160,50
+      meldcalc score -g friday.jsonl --show
     """
     from meldcalc.scoring import HandPlay, score_hand
 
