@@ -162,13 +162,14 @@ class BidReport:
         else:
             opening = dict(best.make).get(bidding.opening, 0.0)
             lines = [
-                f"Pass: even the opening bid of {bidding.opening} is made only {opening:.0%}"
-                f" of the time (with {trump} as trump); a bid needs {confidence}."
+                f"Pass: even the opening bid of {bidding.opening} is"
+                f" {how_often(opening, len(best.totals), only=True)} (with {trump} as trump);"
+                f" a bid needs {confidence}."
             ]
         if bidding.dealer_forced:
             if best.biddable:
                 opening = dict(best.make).get(bidding.opening, 0.0)
-                forced = f"name {trump} (it is made {opening:.0%} of the time)"
+                forced = f"name {trump} (it is {how_often(opening, len(best.totals))})"
             elif every_trump:
                 forced = "with no marriage to name trump, you lose it"
             else:
@@ -178,6 +179,23 @@ class BidReport:
                 f" {bidding.opening}: {forced}."
             )
         return lines
+
+
+def how_often(rate: float, deals: int, only: bool = False) -> str:
+    """How often a bid is made, as a player says it: ``made 42% of the time`` (``made only
+    ...`` with ``only``), and where a rounded percentage would mislead, ``never made in
+    2000 simulated deals``, ``made in fewer than 1% of ...``, ``made in every one of ...``
+    or ``made in more than 99% of ...``."""
+    simulated = f"{deals} simulated deal{'' if deals == 1 else 's'}"
+    if rate <= 0:
+        return f"never made in {simulated}"
+    if rate >= 1:
+        return f"made in every one of {simulated}"
+    if rate < 0.005:
+        return f"made in fewer than 1% of {simulated}"
+    if rate >= 0.995:
+        return f"made in more than 99% of {simulated}"
+    return f"made {'only ' if only else ''}{rate:.0%} of the time"
 
 
 def check_biddable_variant(variant: Variant) -> None:
