@@ -292,3 +292,28 @@ def test_every_command_takes_a_shipped_example_by_its_name() -> None:
         "KS QS KH QH KD QD KC QC",
     )
     assert result.exit_code == 0 and result.stdout == "32\n"
+
+
+def test_one_check_is_singular_wherever_checks_are_counted(tmp_path: Path) -> None:
+    table = run("table", "check").stdout
+    assert "80 (1 check) " in table and "(1 checks)" not in table
+    assert "800 (2 checks)" in table
+    explained = run("meld", "KS KH KD KC", "-V", "check", "-t", "S", "--explain").stdout
+    assert "kings around (around): K♠ K♥ K♦ K♣ = 80, 1 check." in explained
+    game = tmp_path / "game.jsonl"
+    scored = ["score", "-V", "check", "-g", str(game), "--bid", "200", "--bidder", "0"]
+    hands = ["--hand", "0:KS KH KD KC", "--hand", "1:9H", "--trump", "S"]
+    assert run(*scored, *hands, "--tricks", "150,60").exit_code == 0
+    standing = run("score", "-g", str(game), "--show").stdout
+    assert "(1 check)" in standing and "(1 checks)" not in standing
+
+
+def test_a_total_of_one_meld_is_not_written_as_a_sum() -> None:
+    lines = explain(Hand.parse("KC QC"), load_variant("single-deck"), _best("KC QC", Suit.CLUBS))
+    assert lines[-1] == "total under ♣: 40."
+    lines = explain(Hand.parse("9S 9H"), load_variant("single-deck"), _best("9S 9H", Suit.CLUBS))
+    assert lines[-1] == "total under ♣: 0."
+
+
+def _best(text: str, trump: Suit):
+    return best_meld(Hand.parse(text), load_variant("single-deck"), trump)

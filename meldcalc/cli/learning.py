@@ -30,6 +30,7 @@ from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError, VariantError, quote
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import PILES
+from meldcalc.variant import checks_text
 
 
 class ListFormat(str, enum.Enum):
@@ -297,7 +298,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
             points = [
-                f"{p}{'*' if k in derived else ''}" + (f" ({c} checks)" if checks and c else "")
+                f"{p}{'*' if k in derived else ''}" + (f" ({checks_text(c)})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )

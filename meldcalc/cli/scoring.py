@@ -26,7 +26,7 @@ from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import is_whole_number
-from meldcalc.variant import Variant
+from meldcalc.variant import Variant, checks_text
 
 
 class ScoreFormat(str, enum.Enum):
@@ -419,13 +419,13 @@ def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     rows = [
         [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
         + [
-            f"{points} ({check} checks)" if checks else points
+            f"{points} ({checks_text(check)})" if checks else points
             for points, check in zip(hand["points"], hand["checks"])
         ]
         for hand in data["hands"]
     ]
     totals = [
-        f"{total} ({check} checks)" if checks else total
+        f"{total} ({checks_text(check)})" if checks else total
         for total, check in zip(data["totals"], data["checks"])
     ]
     rows.append(["total", "", "", "", *totals])
