@@ -138,7 +138,7 @@ class BidReport:
             judged = len(self.burials.get(best.trump, []))
             return [
                 f"Bury {best.bury.notation(best.trump)} with {best.trump.symbol}"
-                f" ({best.trump.letter}) as trump: the best of {judged} burials judged on"
+                f" ({best.trump.letter}) as trump: the best of {judged} burials tried on"
                 " the same deals."
             ]
         return []

@@ -314,3 +314,28 @@ def test_how_often_a_bid_is_made_never_rounds_to_a_misleading_percentage(
     from meldcalc.bidding import how_often
 
     assert how_often(rate, 2000, only=True) == words
+
+
+def test_bid_table_shows_whole_meld_whole_and_words_the_standard_error() -> None:
+    result = run("bid", HAND, "--seed", "3", "-n", "300")
+    lines = result.stdout.splitlines()
+    head = next(line for line in lines if line.startswith("trump "))
+    assert head.split() == ["trump", "meld", "partner", "tricks", "give", "or", "take",
+                            "expected", "bid", "up", "to", "(70%)"]  # fmt: skip
+    assert "±" not in result.stdout and " se" not in head
+    spades = next(line for line in lines if line.startswith("S ♠ "))
+    assert spades.split()[2] == "320"  # the meld is whole: no 320.0
+    assert "give or take: how far the luck of 300 simulated deals may move the tricks" in (
+        result.stdout
+    )
+    data = json.loads(run("bid", HAND, "--seed", "3", "-n", "300", "-f", "json").stdout)
+    assert data["results"][0]["meld"] == 320 and "se" in data["results"][0]["tricks"]
+
+
+def test_the_burial_table_counts_the_burials_tried() -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D"
+    args = ("bid", hand, "-V", "three-handed", "--widow", "KS 10H 9C", "-s", "2", "-n", "200")
+    lines = run(*args).stdout.splitlines()
+    head = next(line for line in lines if line.startswith("trump    bury"))
+    assert head.split()[-2:] == ["burials", "tried"] and "judged" not in head
+    assert "burials tried on the same deals." in lines[4]
