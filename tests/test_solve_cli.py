@@ -228,3 +228,22 @@ def test_a_review_reports_each_trick_as_it_begins_and_keeps_its_values() -> None
     reviewed = review(deal, variant, lambda done, total: heard.append((done, total)))
     assert heard == [(trick, 12) for trick in range(1, 13)]
     assert reviewed == review(deal, variant)  # in parts or at once, the same review
+
+
+def test_an_endgame_says_the_points_still_to_play_not_the_deals_total() -> None:
+    result = run("solve", ENDGAME, "-t", "S", "--no-line")
+    assert result.exit_code == 0
+    # counters in the hands: 20 + 5 + 25 + 25, and the last trick's 10
+    assert "takes 65 from here (of the 85 points still to play)." in result.stdout
+    on_table = run("solve", ENDGAME.replace("9D", "", 1), "--trick", "9D", "-t", "S")
+    assert "(of the 85 points still to play)." in on_table.stdout
+    whole = run("solve", "--seed", "1", "-t", "S", "--no-line")
+    assert "(of the 210 points still to play)." in whole.stdout
+
+
+def test_points_left_count_the_table_and_the_last_trick() -> None:
+    from meldcalc.solve import Position
+
+    variant = load_variant("single-deck")
+    position = Position.of(variant, ENDGAME.split(" / "), Suit.SPADES)
+    assert position.points_left(variant) == 85

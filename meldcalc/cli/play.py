@@ -416,7 +416,8 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
         return "\n".join([*lines, "", "every card has been played: nothing is left to take."])
     lines += [
         "",
-        f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",
+        f"under best play {side} takes {solution.value} from here"
+        f" (of the {position.points_left(variant)} points still to play).",
         "",
         f"seat {seat} to play; each card and what {side} takes after it:",
     ]
