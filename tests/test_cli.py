@@ -204,24 +204,27 @@ def _choice_options() -> list[tuple[str, str, type]]:
     import enum
     import typing
 
+    import typer.main
+
     from meldcalc.cards import Suit
 
     found = []
     for command in app.registered_commands:
+        name = command.callback.__name__
+        options = {p.name: p.opts for p in typer.main.get_command(app).commands[name].params}
         hints = typing.get_type_hints(command.callback, include_extras=True)
-        for hint in hints.values():
-            if typing.get_origin(hint) is not typing.Annotated:
-                continue
-            kind, *extras = typing.get_args(hint)
+        for parameter, hint in hints.items():
+            kind = typing.get_args(hint)[0] if typing.get_origin(hint) is typing.Annotated else hint
             kind = next((k for k in typing.get_args(kind) if k is not type(None)), kind)
             if isinstance(kind, type) and issubclass(kind, enum.Enum) and kind is not Suit:
-                found.append((command.callback.__name__, extras[0].param_decls[-1], kind))
+                found.append((name, options[parameter][-1], kind))
     return found
 
 
 def test_every_choice_option_is_found() -> None:
     commands = {command for command, _, _ in _choice_options()}
-    assert {"meld", "bid", "play", "solve", "score", "table", "variants", "deal"} <= commands
+    expected = {"meld", "bid", "play", "solve", "score", "table", "variants", "deal", "quiz"}
+    assert expected <= commands
 
 
 @pytest.mark.parametrize(("command", "option", "choices"), _choice_options())

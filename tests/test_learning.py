@@ -317,3 +317,35 @@ def test_a_total_of_one_meld_is_not_written_as_a_sum() -> None:
 
 def _best(text: str, trump: Suit):
     return best_meld(Hand.parse(text), load_variant("single-deck"), trump)
+
+
+def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
+    from meldcalc.quiz import trump_questions
+
+    rules = load_variant("single-deck")
+    asked = list(trump_questions(rules, 3, seed=9))
+    best = [question.best[0] for question in asked]
+    wrong = next(suit for suit in Suit if suit not in asked[1].best)
+    answers = f"{best[0].symbol}\nnot a suit\n{wrong.name.lower()}\n{best[2].letter.lower()}\n"
+    result = run("quiz", "--ask", "trump", "--rounds", "3", "--seed", "9", input=answers)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("which trump melds best?") == 3
+    assert result.stdout.count("right.") == 2
+    assert f"wrong: it is {asked[1].right_answer()}." in result.stdout
+    assert "'not a suit': expected a suit" in result.stdout
+    totals = ", ".join(f"{r.trump.symbol} ({r.trump.letter}) {r.total}" for r in asked[0].answers)
+    assert f"  each trump's total: {totals}." in result.stdout
+    assert result.stdout.strip().endswith("score: 2 of 3 right (67%)")
+
+
+def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
+    from meldcalc.meld import best_meld as meld_of
+    from meldcalc.quiz import TrumpQuestion
+
+    rules = load_variant("single-deck")
+    hand = Hand.parse("9S 9H AD KC")
+    answers = tuple(sorted((meld_of(hand, rules, suit) for suit in Suit), key=lambda r: -r.total))
+    question = TrumpQuestion(1, hand, answers)
+    assert question.best == [Suit.SPADES, Suit.HEARTS]
+    assert question.is_right(Suit.HEARTS) and not question.is_right(Suit.CLUBS)
+    assert question.right_answer() == "♠ (S) or ♥ (H)"

@@ -17,6 +17,7 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
+    choice_option,
     complete_variant,
     fail,
     format_option,
@@ -43,6 +44,11 @@ class TableFormat(str, enum.Enum):
     markdown = "markdown"
     json = "json"
     yaml = "yaml"
+
+
+class QuizAsk(str, enum.Enum):
+    total = "total"
+    trump = "trump"
 
 
 class DealFormat(str, enum.Enum):
@@ -212,39 +218,61 @@ def quiz(
         int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
     ] = 5,
     seed: SeedOption = None,
+    ask: Annotated[
+        QuizAsk,
+        choice_option(
+            "--ask",
+            choices=QuizAsk,
+            help="What each round asks: {}: the meld total under a trump, or the best trump.",
+            metavar="WHAT",
+        ),
+    ] = QuizAsk.total,
 ) -> None:
     """Practise counting meld: a hand and a trump, your total, the right answer explained.
 
-    Answers are read from stdin (typed, or piped one per line).
+    Answers are read from stdin (typed, or piped one per line). With --ask trump each
+    round asks which trump melds best (answer S, ♠ or spades), explained with each trump's
+    total.
 
     Example: meldcalc quiz --rounds 3 --seed 1
     """
-    from meldcalc.explain import explain
-    from meldcalc.quiz import Score, questions, read_answer
+    from meldcalc.quiz import Score, questions, trump_questions
 
     with user_errors():
         rules = load(variant)
         answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
     score = Score()
-    for question in questions(rules, rounds, seed):
+    asked = trump_questions if ask is QuizAsk.trump else questions
+    for question in asked(rules, rounds, seed):
         sys.stdout.write(question.prompt())
         sys.stdout.flush()
-        answer = _ask(answers, read_answer)
+        answer = _ask(answers, question.read)
         if answer is None:
             say("\n(no more answers: the quiz ends here)")
             break
-        correct = answer == question.answer.total
+        correct = question.is_right(answer)
         score.record(correct)
-        say(f"{'right' if correct else f'wrong: it is {question.answer.total}'}.")
-        for line in explain(question.hand, rules, question.answer):
+        say(f"{'right' if correct else f'wrong: it is {question.right_answer()}'}.")
+        for line in _explained(question, rules):
             say(f"  {line}")
         say()
     say(score.summary())
 
 
-def _ask(
-    answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], int]
-) -> int | None:
+def _explained(question: Any, rules: Any) -> list[str]:
+    """Why the answer is right: the meld in words (under the best trump, after each
+    trump's total, when the question was the trump)."""
+    from meldcalc.explain import explain
+    from meldcalc.quiz import TrumpQuestion
+
+    if isinstance(question, TrumpQuestion):
+        best = question.answers[0]
+        totals = f"each trump's total: {question.totals()}."
+        return [totals, *explain(question.hand, rules, best)]
+    return explain(question.hand, rules, question.answer)
+
+
+def _ask(answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], Any]) -> Any:
     """Read answers until one parses; None at the end of input."""
     for _, line in answers:
         if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
