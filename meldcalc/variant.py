@@ -214,6 +214,12 @@ class Variant:
         return tuple(seen)
 
     @property
+    def turns_up_trump(self) -> bool:
+        """Trump is named by a card turned up from the stock, not by a bidder: a stock and
+        no auction (two-handed)."""
+        return self.stock > 0 and self.bidding is None
+
+    @property
     def trick_total(self) -> int:
         """All trick points of one deal: the counters of every card plus the last trick."""
         counted = sum(self.counters.get(card.rank, 0) for card in self.deck.cards())

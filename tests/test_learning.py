@@ -171,7 +171,7 @@ def test_a_widow_or_stock_line_is_counted_without_a_hand_size(variant: str) -> N
 
 def test_deal_json_holds_every_seat_widow_and_stock() -> None:
     data = json.loads(run("deal", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
-    assert list(data) == ["deal", "hands", "widow", "stock"]
+    assert list(data) == ["deal", "seed", "hands", "widow", "stock", "turn_up"]
     assert [len(hand) for hand in data["hands"]] == [12, 12] and len(data["stock"]) == 24
 
 
@@ -349,3 +349,40 @@ def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
     assert question.best == [Suit.SPADES, Suit.HEARTS]
     assert question.is_right(Suit.HEARTS) and not question.is_right(Suit.CLUBS)
     assert question.right_answer() == "♠ (S) or ♥ (H)"
+
+
+def test_two_handed_deal_shows_the_turn_up_that_names_trump() -> None:
+    data = json.loads(run("deal", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
+    turn_up = data["turn_up"]
+    assert turn_up in data["stock"]
+    named = f"# turn-up: {turn_up} (trump {turn_up[-1]} "
+    seats = run("deal", "-V", "two-handed", "--seed", "1", "--players").stdout.splitlines()
+    assert seats[-1].startswith(named) and seats[-2].startswith("stock: ")
+    plain = run("deal", "-V", "two-handed", "--seed", "1").stdout.splitlines()
+    assert len(plain) == 2 and plain[1].startswith(named)
+    # meld skips the comment: one record per hand
+    counted = run("meld", "-V", "two-handed", "-f", "total", input="\n".join(plain) + "\n")
+    assert counted.exit_code == 0 and len(counted.stdout.splitlines()) == 1
+
+
+def test_a_deal_without_a_turn_up_has_none() -> None:
+    data = json.loads(run("deal", "--seed", "1", "-f", "json").stdout)
+    assert data["turn_up"] is None
+    assert "turn-up" not in run("deal", "--seed", "1", "--players").stdout
+
+
+def test_deal_without_a_seed_says_the_seed_it_drew_so_it_repeats() -> None:
+    first = run("deal", "-n", "2")
+    assert first.exit_code == 0
+    said = first.stderr.strip()
+    assert said.startswith("meldcalc: dealt from seed ") and "deals the same again" in said
+    seed = said.split()[4]
+    assert run("deal", "-n", "2", "--seed", seed).stdout == first.stdout
+    assert run("deal", "--seed", seed).stderr == ""  # a seed given needs no saying
+    records = [
+        json.loads(line) for line in run("deal", "-n", "2", "-f", "jsonl").stdout.splitlines()
+    ]
+    assert len({record["seed"] for record in records}) == 1
+    again = run("deal", "-n", "2", "-f", "jsonl", "--seed", str(records[0]["seed"]))
+    assert [json.loads(line) for line in again.stdout.splitlines()] == records
+    assert json.loads(run("deal", "--seed", "7", "-f", "json").stdout)["seed"] == 7

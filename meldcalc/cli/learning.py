@@ -192,21 +192,32 @@ def deal(
 
     With --players every seat is a line 'seat N: ...' (seats numbered from 0, as play and
     solve number them), then 'widow: ...' where there is one; meld reads those lines too.
+    Where a card turned up names trump (two-handed), a line '# turn-up: ...' follows the
+    deal (meld skips it). Without --seed the seed drawn is said on stderr (and is a field
+    of JSON), so the deals can be dealt again.
 
     Example: meldcalc deal -n 1000 --seed 7 | meldcalc meld -f jsonl
     """
+    import secrets
+
     from meldcalc.deal import deals
 
     with user_errors():
         rules = load(variant)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        if fmt is DealFormat.text:
+            console.to_stderr(
+                f"meldcalc: dealt from seed {seed} (--seed {seed} deals the same again)\n"
+            )
     dealt = enumerate(deals(rules, count, seed), start=1)
     if fmt is DealFormat.json:
-        records = [deal_json(one, number) for number, one in dealt]
+        records = [deal_json(one, number, seed) for number, one in dealt]
         say(json.dumps(records if count > 1 else records[0], indent=2))
         return
     for number, one in dealt:
         if fmt is DealFormat.jsonl:
-            say(json.dumps(deal_json(one, number)))
+            say(json.dumps(deal_json(one, number, seed)))
         else:
             say("\n".join(deal_lines(one, number if count > 1 else None, players)))
 
@@ -397,18 +408,29 @@ def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
     """A deal as text ``meld`` reads: seat 0's hand, or with ``players`` a labelled line per
     seat (``seat 0: ...``, then ``widow: ...``, ``stock: ...``) under ``# deal N``."""
     if not players:
-        return [deal.hands[0].notation()]
+        return [deal.hands[0].notation(), *_turn_up_lines(deal)]
     lines = [f"# deal {number}"] if number is not None else []
     lines += [f"seat {seat}: {hand.notation()}" for seat, hand in enumerate(deal.hands)]
     lines += [f"{name}: {getattr(deal, name).notation()}" for name in PILES]
-    return [line for line in lines if not line.endswith(": ")]
+    return [line for line in lines if not line.endswith(": ")] + _turn_up_lines(deal)
 
 
-def deal_json(deal: Any, number: int) -> dict[str, Any]:
-    """``{"deal": N, "hands": [[cards of seat 0], ...], "widow": [...], "stock": [...]}``."""
+def _turn_up_lines(deal: Any) -> list[str]:
+    """``# turn-up: 9C (trump C ♣)``, a comment: meld skips it."""
+    card = deal.turn_up
+    if card is None:
+        return []
+    return [f"# turn-up: {card} (trump {card.suit.letter} {card.suit.symbol})"]
+
+
+def deal_json(deal: Any, number: int, seed: int) -> dict[str, Any]:
+    """``{"deal": N, "seed": S, "hands": [[cards of seat 0], ...], "widow": [...],
+    "stock": [...], "turn_up": "9C" or null}``."""
     return {
         "deal": number,
+        "seed": seed,
         "hands": [[str(card) for card in hand.cards()] for hand in deal.hands],
         "widow": [str(card) for card in deal.widow.cards()],
         "stock": [str(card) for card in deal.stock.cards()],
+        "turn_up": None if deal.turn_up is None else str(deal.turn_up),
     }
