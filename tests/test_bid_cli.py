@@ -311,7 +311,7 @@ def test_a_bid_never_made_is_said_so_not_as_0_percent_of_the_time() -> None:
 def test_how_often_a_bid_is_made_never_rounds_to_a_misleading_percentage(
     rate: float, words: str
 ) -> None:
-    from meldcalc.bidding import how_often
+    from meldcalc.odds import how_often
 
     assert how_often(rate, 2000, only=True) == words
 
