@@ -341,7 +341,7 @@ def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[
             {
                 "leader": t.leader,
                 "cards": [{"seat": s, "card": c, **_cost_fields(next(costs))} for s, c in t.cards],
-                "winner": t.winner,
+                "winner": t.winner if t.winner >= 0 else None,  # None: a trick under way
                 "points": t.points,
             }
             for t in deal.tricks
@@ -549,7 +549,7 @@ def _tricks_table(tricks: list[dict[str, Any]]) -> str:
             number,
             trick["leader"],
             "  ".join(_play_text(play) for play in trick["cards"]),
-            trick["winner"],
+            "-" if trick["winner"] is None else trick["winner"],
             trick["points"],
         ]
         for number, trick in enumerate(tricks, start=1)

@@ -1,0 +1,166 @@
+"""`meldcalc review`: a deal as it was really played, every card priced by the solver."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc.cards import Suit
+from meldcalc.cli.base import (
+    VariantOption,
+    app,
+    fail,
+    format_option,
+    input_lines,
+    load,
+    progress_line,
+    say,
+    trump_option,
+    user_errors,
+    words,
+)
+from meldcalc.cli.play import played_json, played_table
+from meldcalc.console import EXIT_BAD_INPUT
+from meldcalc.errors import MeldcalcError
+from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.variant import Variant
+
+
+class ReviewFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+
+
+@app.command(short_help="Review a deal as it was played: what each card cost its side.")
+def review(
+    deals: Annotated[Optional[list[str]], typer.Argument(metavar="DEAL", hidden=True)] = None,
+    trump: Annotated[Optional[Suit], trump_option("; or '| trump S' after a line's hands")] = None,
+    leader: Annotated[
+        int,
+        typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who led trick 1."),
+    ] = 0,
+    side: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            min=0,
+            max=5,
+            metavar="SEAT",
+            help="Your seat: the summary says what your side lost (default: seat 0).",
+        ),
+    ] = 0,
+    variant: VariantOption = DEFAULT_VARIANT,
+    fmt: Annotated[ReviewFormat, format_option(ReviewFormat)] = ReviewFormat.table,
+) -> None:
+    """Review a deal as it was really played: every card checked against the rules and
+    priced with the exact solver against the best card its seat had.
+
+    DEAL is every seat's hand as dealt, in playing order, then the cards as played:
+    'HAND / HAND / HAND / HAND | trump S | leader 0 | played AC 9C KC JC ...' (a deal
+    may stop part way); '-' or a pipe on stdin gives one deal a line. 'play --deal ...
+    -f json' output becomes a line of it with meldcalc.replay.played_line (README).
+
+    Example: meldcalc review "AS 10S / KS QS / AH 9S / KH 9H | trump S | played AS KS 9S 9H"
+    """
+    from meldcalc.solve import check_solver
+
+    with user_errors():
+        rules = load(variant)
+        check_solver(rules)
+        if not 0 <= side < rules.players:
+            raise MeldcalcError(f"--seat {side}: {rules.name} seats 0 to {rules.players - 1}")
+        lines = input_lines(
+            deals,
+            "deals as played, one per line",
+            missing="no deal given{}: give the hands and '| played ...', or '-' to read stdin",
+        )
+        if lines is None:
+            record = _reviewed(" ".join(deals or []), rules, trump, leader, side)
+            say(_shown(record, fmt, rules))
+            return
+    failed = False
+    for number, text in lines:
+        try:
+            if isinstance(text, MeldcalcError):
+                raise text
+            record = {"deal": number, **_reviewed(text, rules, trump, leader, side)}
+        except MeldcalcError as error:
+            failed = True
+            fail(f"line {number}: {error}")
+            if fmt is not ReviewFormat.table:
+                say(json.dumps({"deal": number, "error": str(error)}, ensure_ascii=False))
+            continue
+        say(
+            f"line {number}:\n{_shown(record, fmt, rules)}\n"
+            if fmt is ReviewFormat.table
+            else _shown(record, fmt, rules)
+        )
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _reviewed(
+    text: str, rules: Variant, trump: Suit | None, leader: int, seat: int
+) -> dict[str, Any]:
+    """A deal replayed and reviewed: ``played_json``'s record with ``summary``, and the
+    objects the table is drawn from under ``_objects``."""
+    from meldcalc.replay import parse_played
+    from meldcalc.review import review as review_deal
+
+    played = parse_played(text, rules, trump, leader)
+    if not played.tricks:
+        raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
+    with progress_line("reviewing trick {}", after=0) as progress:
+        checked = review_deal(played, rules, progress)
+    record = played_json(played, checked)
+    record["summary"] = summary(checked, played, rules, seat)
+    return {**record, "_objects": (played, checked)}
+
+
+def _shown(record: dict[str, Any], fmt: ReviewFormat, rules: Variant) -> str:
+    played, checked = record.pop("_objects")
+    if fmt is ReviewFormat.table:
+        return "\n".join([record["summary"], "", played_table(played, checked)])
+    return json.dumps(record, indent=2 if fmt is ReviewFormat.json else None, ensure_ascii=False)
+
+
+def summary(checked: Any, played: Any, rules: Variant, seat: int) -> str:
+    """What a player reads first: what the side of ``seat`` lost, trick by trick, with the
+    card played and the best one; and what the others gave away."""
+    from meldcalc.solve import seat_sides
+
+    sides = seat_sides(rules)
+    ours, players = sides[seat], rules.players
+    losses, lost = [], 0
+    for index, card in enumerate(checked.cards):
+        if not card.cost or sides[card.seat] != ours:
+            continue
+        number = checked.first_trick + index // players
+        verb = "led" if index % players == 0 else "played"
+        best = words(list(card.best)) + (" was best" if len(card.best) == 1 else " were best")
+        losses.append(
+            f"{card.cost} at trick {number} (seat {card.seat} {verb} {card.card}; {best})"
+        )
+        lost += card.cost
+    given = sum(card.cost for card in checked.cards if sides[card.seat] != ours)
+    name = _side_words(rules, ours)
+    head = (
+        f"Your side ({name}) lost {lost} points: {', '.join(losses)}."
+        if losses
+        else f"Your side ({name}) lost nothing: every card it played was as good as any."
+    )
+    return f"{head} The others gave away {given}."
+
+
+def _side_words(rules: Variant, side: int) -> str:
+    """The seats of one side as the solver counts sides: seat 0's, and the others'."""
+    from meldcalc.solve import seat_sides
+
+    seats = [seat for seat, of in enumerate(seat_sides(rules)) if of == side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"

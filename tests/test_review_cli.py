@@ -1,0 +1,116 @@
+"""`meldcalc review`: a deal as it was really played, every card checked and priced."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from meldcalc.cli import app
+from meldcalc.replay import played_line
+from meldcalc.solve import solver_available
+
+pytestmark = pytest.mark.skipif(not solver_available(), reason="the solver is not built")
+runner = CliRunner()
+DEAL = (
+    "10S QS 9S 9S KH QH 9H AD 10D QC JC 9C / AS 10S KS JS AH QH JH AD QD 9D 10C JC"
+    " / QS AH 10H KH JH 10D KD KD JD JD AC QC / AS KS JS 10H 9H QD 9D AC 10C KC KC 9C"
+)
+SMALL = "AS 10S / KS QS / AH 9S / KH 9H | trump S"
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def costs(record: dict) -> list[tuple[int, str, int, list[str]]]:
+    return [
+        (play["seat"], play["card"], play["cost"], play["best"])
+        for trick in record["tricks"]
+        for play in trick["cards"]
+    ]
+
+
+def test_reviewing_the_policys_own_play_gives_the_costs_play_review_gives() -> None:
+    played = run("play", "--deal", DEAL, "-t", "H", "--review", "-f", "json")
+    assert played.exit_code == 0, played.output
+    record = json.loads(played.stdout)
+    reviewed = run("review", played_line(record), "-f", "json")
+    assert reviewed.exit_code == 0, reviewed.output
+    again = json.loads(reviewed.stdout)
+    assert costs(again) == costs(record)
+    assert again["review"] == record["review"]
+
+
+def test_the_summary_says_what_your_side_lost_trick_by_trick() -> None:
+    record = json.loads(run("play", "--deal", DEAL, "-t", "H", "-f", "json").stdout)
+    line = played_line(record)
+    ours = run("review", line).stdout.splitlines()[0]
+    assert ours.startswith("Your side (seats 0 and 2) lost 65 points: 10 at trick 2 (seat 0")
+    assert "40 at trick 8 (seat 2 led QC; JD was best)" in ours
+    assert ours.endswith("The others gave away 80.")
+    theirs = run("review", line, "--seat", "1").stdout.splitlines()[0]
+    assert theirs.startswith("Your side (seats 1 and 3) lost 80 points")
+    assert theirs.endswith("The others gave away 65.")
+
+
+def test_a_clean_deal_loses_nothing() -> None:
+    result = run("review", f"{SMALL} | played AS KS 9S 9H 10S QS AH KH")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(
+        "Your side (seats 0 and 2) lost nothing: every card it played was as good as any."
+    )
+
+
+def test_a_deal_stopped_part_way_reviews_what_was_played() -> None:
+    result = run("review", f"{SMALL} | played AS KS 9S 9H 10S", "-f", "json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert [len(trick["cards"]) for trick in record["tricks"]] == [4, 1]
+    assert record["tricks"][1]["winner"] is None
+    assert record["review"]["value"] == 50
+
+
+@pytest.mark.parametrize(
+    ("played", "message"),
+    [
+        (
+            "AS 10S 9S",
+            "trick 1: seat 1 plays 10S, which it does not hold (it holds KS QS)",
+        ),
+        ("AS KS AH", "trick 1: seat 2 may not play AH: the rules of the trick leave it 9S"),
+        ("AS XS", "trick 1: 'XS': a rank is one of A 10 K Q J 9"),
+        (
+            "AS KS 9S 9H 10S QS AH KH AS",
+            "trick 3: 'AS': every card has been played",
+        ),
+    ],
+)
+def test_a_card_that_cannot_be_played_is_named_with_its_trick_and_seat(
+    played: str, message: str
+) -> None:
+    result = run("review", f"{SMALL} | played {played}")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr == f"meldcalc: error: {message}\n"
+
+
+def test_a_batch_goes_on_past_a_bad_deal() -> None:
+    lines = (
+        f"{SMALL} | played AS KS AH\n"
+        f"{SMALL} | played AS KS 9S 9H\n"
+        f"{SMALL} | played\n"
+        f"{SMALL} | played AS | played KS\n"
+    )
+    result = run("review", "-", "-f", "jsonl", input=lines)
+    assert result.exit_code == 2
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["deal"] for record in records] == [1, 2, 3, 4]
+    assert ["error" in record for record in records] == [True, False, True, True]
+    assert "no card played" in records[2]["error"]
+    assert "given twice" in records[3]["error"]
+    assert [line.split(":")[2] for line in result.stderr.splitlines()] == [
+        " line 1",
+        " line 3",
+        " line 4",
+    ]
