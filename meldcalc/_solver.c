@@ -13,14 +13,15 @@
  * for the side on lead the top cards of other suits the leader can cash) may settle the
  * search at once. Trick boundaries with three tricks or more left are remembered in a
  * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
- * kept from one position to the next of the same deal,
- * under a normalised key: within a suit, cards gone from play are squeezed out of each run
- * of ranks with equal counters, so positions that differ only by which equal cards went
- * share an entry. Two tricks from the end a plain search is cheaper than the table. Cards a
- * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
- * on the table) are tried once. Candidate cards are ordered by the trick simple players
- * would finish from them, and far from the end a lead also by what the table knows of the
- * position after that trick (the buckets of every lead fetched before any is read).
+ * kept from one position to the next of the same deal, under a normalised key: within a
+ * suit, cards gone from play are squeezed out of each run of the deck's ranks with equal
+ * counters (ranks a house deck lacks are no part of it), so positions that differ only by
+ * which equal cards went share an entry. Two tricks from the end a plain search is cheaper
+ * than the table. Cards a seat holds that play alike (same suit and counter, nothing between
+ * them held elsewhere or on the table) are tried once. Candidate cards are ordered by the
+ * trick simple players would finish from them, and far from the end a lead also by what the
+ * table knows of the position after that trick (the buckets of every lead fetched before any
+ * is read).
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
@@ -92,10 +93,11 @@ typedef struct {
     uint32_t deck;       /* the cards the deck holds */
     int side[MAXP];      /* 0: seat 0's side */
     uint8_t seat_at[MAXP][MAXP]; /* the seat playing i-th to a trick led by a seat: no % */
-    /* The normalised key: a run is a maximal range of ranks with equal counters; the cards
-     * in play of a run are numbered from its top. */
-    int run_start[NRANKS];
-    int run_top[NCARDS];         /* the first card of the run holding a card */
+    /* The normalised key: a run is a maximal range of the deck's ranks with equal counters
+     * (ranks the deck lacks are no part of any run); the cards in play of a run are numbered
+     * from its top, over the deck's cards only, so every number is a card with a digit. */
+    int8_t run_top[NCARDS];      /* the first card of the run holding a card (deck cards) */
+    int8_t next_in_run[NCARDS];  /* the deck's next card below in the same run, or -1 */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
     unsigned radix;      /* how many digits there are */
     Key place[NCARDS];   /* the weight of each normalised card's digit */
@@ -129,21 +131,38 @@ static void number_owner_digits(Rules *r)
     r->radix = next;
 }
 
+/* Runs of equal counters over the deck's cards, suit by suit from the top; a card the deck
+ * lacks (a rank a house deck leaves out) neither joins nor breaks a run: no card of it is
+ * ever in play, so the cards on either side of it are neighbours in play. */
+static void number_runs(Rules *r)
+{
+    memset(r->run_top, -1, sizeof r->run_top);
+    memset(r->next_in_run, -1, sizeof r->next_in_run);
+    for (int suit = 0; suit < NSUITS; suit++) {
+        int previous = -1; /* the deck's last card above, in this suit */
+        for (int card = suit * NRANKS; card < (suit + 1) * NRANKS; card++) {
+            if (!(r->deck & bit(card))) continue;
+            if (previous >= 0 && r->points[previous] == r->points[card]) {
+                r->run_top[card] = r->run_top[previous];
+                r->next_in_run[previous] = (int8_t)card;
+            } else {
+                r->run_top[card] = (int8_t)card;
+            }
+            previous = card;
+        }
+    }
+}
+
 static void derive_rules(Rules *r, int partnerships)
 {
     r->step = r->last_trick;
-    for (int card = 0; card < NCARDS; card++) r->step = gcd(r->step, r->points[card]);
+    for (int card = 0; card < NCARDS; card++)
+        if (r->deck & bit(card)) r->step = gcd(r->step, r->points[card]);
     for (int seat = 0; seat < MAXP; seat++) {
         r->side[seat] = seat != 0 && !(partnerships && r->players % 2 == 0 && seat % 2 == 0);
         for (int i = 0; i < MAXP; i++) r->seat_at[seat][i] = (uint8_t)((seat + i) % r->players);
     }
-    for (int rank = 0; rank < NRANKS; rank++)
-        r->run_start[rank] =
-            rank > 0 && r->points[rank] == r->points[rank - 1] ? r->run_start[rank - 1] : rank;
-    for (int card = 0; card < NCARDS; card++) {
-        int suit = suit_of(card), start = r->run_start[card % NRANKS];
-        r->run_top[card] = suit * NRANKS + start;
-    }
+    number_runs(r);
     number_owner_digits(r);
     double keys = r->players; /* a digit per card of the deck, then the leader */
     Key weight = 1;
@@ -300,20 +319,21 @@ static inline Key add_digit(const Rules *r, int normal, unsigned owners)
 }
 
 /* At a trick boundary: within each run of equal counters, the ranks still in play move up
- * to the top of the run; the key is then the owners of every normalised card. The cards are
- * walked in order, so a card's place in its run is a running count (measured: counting the
- * bits of the run above each card instead took 9% more time on whole deals). */
+ * to the top of the run (onto the deck's cards of the run, in order); the key is then the
+ * owners of every normalised card. The cards are walked in order, so a card's normalised
+ * card is the one after the last card's in the same run (measured: counting the bits of the
+ * run above each card instead took 9% more time on whole deals). */
 static void normalise(const Rules *r, const Game *g, Normal *n)
 {
     uint32_t anywhere = 0;
     for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
     memset(n->actual, -1, sizeof n->actual);
     Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
-    int top = -1, above_in_run = 0; /* the run of the last card, its cards in play so far */
+    int top = -1, normal = -1; /* the run of the last card, and its normalised card */
     for (uint32_t set = anywhere; set; set &= set - 1) {
         int card = __builtin_ctz(set); /* from the top of each suit down: runs come whole */
-        if (r->run_top[card] != top) top = r->run_top[card], above_in_run = 0;
-        int normal = top + above_in_run++;
+        if (r->run_top[card] != top) top = normal = r->run_top[card];
+        else normal = r->next_in_run[normal]; /* a run has as many cards as it has in play */
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
         key += add_digit(r, normal, r->digit[g->owners[card]]);
