@@ -25,9 +25,10 @@ import numpy as np
 from meldcalc.bidding import estimate
 from meldcalc.cards import Hand
 from meldcalc.deal import deal_counts
+from meldcalc.loading import load_variant
 from meldcalc.meld import engine_for
 from meldcalc.reference import Reference, play
-from meldcalc.variant import Variant, load_variant
+from meldcalc.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from strength import Deals, new_game

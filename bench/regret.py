@@ -80,7 +80,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    from meldcalc.variant import load_variant
+    from meldcalc.loading import load_variant
 
     variant = load_variant("single-deck")
     total: dict[tuple, float] = defaultdict(float)

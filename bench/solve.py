@@ -25,8 +25,9 @@ import numpy as np
 
 from meldcalc import minimax
 from meldcalc.endgames import random_endgame
+from meldcalc.loading import load_variant
 from meldcalc.solve import Position, solve_many, solver_nodes
-from meldcalc.variant import Variant, load_variant
+from meldcalc.variant import Variant
 
 LIMIT = 0.25  # seconds: the median up to which longer endgames are tried
 BUDGET = 10  # seconds: the time in all up to which longer endgames are tried

@@ -36,11 +36,12 @@ import numpy as np
 
 from meldcalc.cards import SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
+from meldcalc.loading import load_variant
 from meldcalc.meld import engine_for, melded_cards
 from meldcalc.reference import EXACT_FROM, LAYOUTS, Reference, play
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.solve import solve_many
-from meldcalc.variant import Variant, load_variant
+from meldcalc.variant import Variant
 
 HANDS = {
     "strong": ("AS 10S KS QS JS JD 9S AH AD AC KH QH", Suit.SPADES),

@@ -21,7 +21,8 @@ import numpy as np
 
 from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.knowledge import TableKnowledge, deal_consistent, partner_seat
+from meldcalc.knowledge import TableKnowledge, partner_seat
+from meldcalc.layouts import deal_consistent
 from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import Bidding, Passing, Variant, may_name_trump

@@ -10,18 +10,23 @@ count itself. The cache must never serve stale data, so it trusts nothing but by
   were resolved) with the SHA-256 of the exact bytes that were parsed. A lookup reads every
   file of the chain again and serves the entry only if every hash matches: an edit that
   keeps size and time, a re-pointed symlink or a file changed mid-read is a miss.
-- The entry is sealed by the SHA-256 of its own text, written to a temporary file and
-  renamed into place. Anything unexpected (a broken seal, a missing field, a path that does
-  not match, JSON nested too deep) is a miss, never an error.
+- The entry is sealed by an HMAC-SHA256 of its own text under a random key made with the
+  cache folder (``key``, readable by its owner alone), written to a temporary file and
+  renamed into place: an entry edited and sealed again with a plain digest is a miss, so
+  the cached data are always what the checks passed. Anything unexpected (a broken seal, a
+  missing field, a path that does not match, JSON nested too deep) is a miss, never an
+  error.
 
 ``MELDCALC_CACHE_DIR`` moves the cache; ``MELDCALC_NO_CACHE=1`` turns it off. Without a
-usable home folder (HOME unset, no passwd entry, a relative XDG_CACHE_HOME) there is simply
-no cache.
+usable home folder (HOME unset, no passwd entry, a relative XDG_CACHE_HOME or
+MELDCALC_CACHE_DIR) there is simply no cache.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import json
 import os
 from collections.abc import Callable
@@ -46,8 +51,9 @@ def cache_dir() -> Path | None:
     """The cache folder, or None when the cache is off or there is nowhere sensible for it."""
     if os.environ.get("MELDCALC_NO_CACHE", "").strip().lower() not in _OFF:
         return None
-    if os.environ.get("MELDCALC_CACHE_DIR"):
-        return Path(os.environ["MELDCALC_CACHE_DIR"])
+    if os.environ.get("MELDCALC_CACHE_DIR"):  # a relative one is ignored, as XDG's is
+        moved = os.environ["MELDCALC_CACHE_DIR"]
+        return Path(moved) if os.path.isabs(moved) else None
     base = _xdg_cache_home()
     return base / "meldcalc" if base is not None else None
 
@@ -89,7 +95,7 @@ def read(path: Path, first: bytes, read_source: Callable[[Path], bytes]) -> dict
     if entry is None:
         return None
     try:
-        record = _unsealed(entry)
+        record = _unsealed(entry, _key(entry.parent, create=False))
         chain = record["chain"]
         if not chain or chain[0] != [key_path(path), digest(first)]:
             return None
@@ -104,11 +110,34 @@ def read(path: Path, first: bytes, read_source: Callable[[Path], bytes]) -> dict
     return None
 
 
-def _unsealed(entry: Path) -> dict[str, Any]:
-    """The entry's record, if its seal (the digest of the text below it) holds."""
+KEY_BYTES = 32
+
+
+def _key(folder: Path, create: bool) -> bytes:
+    """The cache's sealing key: made once, with the folder, readable by its owner alone.
+    Raises OSError (no cache) when it cannot be read or made."""
+    path = folder / "key"
+    if create and not path.exists():
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with contextlib.suppress(FileExistsError):  # another run made it first
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(os.urandom(KEY_BYTES))
+    key = read_bounded(path, KEY_BYTES, "the cache key")
+    if len(key) != KEY_BYTES:
+        raise OSError(f"{path}: not a cache key")
+    return key
+
+
+def seal(key: bytes, text: bytes) -> bytes:
+    return hmac.new(key, text, hashlib.sha256).hexdigest().encode()
+
+
+def _unsealed(entry: Path, key: bytes) -> dict[str, Any]:
+    """The entry's record, if its seal (the HMAC of the text below it) holds."""
     raw = read_bounded(entry, MAX_ENTRY_BYTES, "a cache entry")
-    seal, _, text = raw.partition(b"\n")
-    if seal.decode("ascii") != digest(text):
+    given, _, text = raw.partition(b"\n")
+    if not hmac.compare_digest(given, seal(key, text)):
         raise ValueError("a damaged cache entry")
     record = json.loads(text)
     if not isinstance(record, dict):
@@ -134,14 +163,14 @@ def write(path: Path, data: dict[str, Any], file: str, chain: list[tuple[Path, b
     import tempfile
 
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = _key(entry.parent, create=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".variant-", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(digest(text).encode() + b"\n" + text)
+                stream.write(seal(key, text) + b"\n" + text)
             os.replace(temporary, entry)
         except BaseException:
             os.unlink(temporary)
             raise
-    except OSError:
+    except (OSError, FileProblem):
         pass

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.errors import MeldcalcError, VariantError, quote, shown_path
 from meldcalc.files import FileProblem, open_regular, read_all
+from meldcalc.loading import load_variant
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
@@ -39,7 +40,7 @@ from meldcalc.scoring import (
     side_count,
     standing,
 )
-from meldcalc.variant import Variant, VariantError, load_variant
+from meldcalc.variant import Variant
 
 try:
     import fcntl

@@ -442,7 +442,7 @@ def _is_rank(value: Any) -> bool:
 
 
 def _is_card(value: Any) -> bool:
-    from meldcalc.notation import CARD_TOKENS
+    from meldcalc.cards import CARD_TOKENS
 
     return isinstance(value, str) and value.upper() in CARD_TOKENS
 

@@ -97,6 +97,12 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
             f" {bidding.opening}; the next legal bid is {following}"
         )
     _check_per_side("meld", play.meld, sides)
+    step = variant.meld_step
+    if any(points % step for points in play.meld):
+        raise MeldcalcError(
+            f"meld {', '.join(map(str, play.meld))}: in {variant.name} every meld is worth a"
+            f" multiple of {step}, so a side's meld is too: a typo?"
+        )
     if play.checks:
         _check_per_side("checks", play.checks, sides)
     if play.thrown_in and play.no_marriage:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from meldcalc.cards import CARD_NAMES, CARDS, NUM_CARDS, RANKS, Hand, Suit
+from meldcalc.cards import CARD_NAMES, CARDS, NUM_CARDS, RANKS, Hand, Suit, cards_text
 from meldcalc.errors import HandError, UnsupportedError
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.variant import Variant
@@ -130,7 +130,7 @@ class Position:
 
 
 def _card_name(text: str) -> str:
-    from meldcalc.notation import parse_card
+    from meldcalc.cards import parse_card
 
     return str(parse_card(text))
 
@@ -168,6 +168,15 @@ def _check_sizes(position: Position) -> None:
     sizes = [len(hand) + (seat in played) for seat, hand in enumerate(position.hands)]
     if len(set(sizes)) > 1:
         shown = ", ".join(f"seat {seat}: {len(hand)}" for seat, hand in enumerate(position.hands))
+        if position.trick and len({len(hand) for hand in position.hands}) == 1:
+            seats = " and ".join(f"seat {seat}" for seat in sorted(played))
+            raise HandError(
+                f"the trick holds {cards_text(len(position.trick))}, played by {seats}, so"
+                f" {'that seat holds' if len(played) == 1 else 'those seats hold'} one card"
+                f" fewer than the seats still to play; but every hand has"
+                f" {cards_text(len(position.hands[0]))}: take the trick's cards out of the"
+                " hands that played them"
+            )
         raise HandError(
             f"expected hands of equal size (one card fewer for seats that played to the"
             f" trick), got {shown}"
@@ -396,13 +405,21 @@ def parse_position(
 
         AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
     """
+    from meldcalc.cards import parse_suit
     from meldcalc.errors import NotationError, quote
-    from meldcalc.notation import is_whole_number, parse_suit
+    from meldcalc.notation import is_whole_number
 
     hands_text, *settings = text.split("|")
+    given: dict[str, str] = {}
     for setting in settings:
         key, _, value = setting.strip().partition(" ")
         key, value = key.lower(), value.strip()
+        if key in given and given[key].upper() != value.upper():
+            raise NotationError(
+                f"{quote(setting.strip())}: {key} is given twice ({quote(given[key])}, then"
+                f" {quote(value)}): give it once"
+            )
+        given[key] = value
         if key == "trump":
             trump = parse_suit(value)
         elif key == "leader":
@@ -413,6 +430,11 @@ def parse_position(
                 )
             leader = int(value)
         elif key == "trick":
+            if not value:
+                raise NotationError(
+                    "'| trick' without cards: name the cards on the table, e.g. '| trick AS KS',"
+                    " or leave the setting out"
+                )
             trick = value
         else:
             raise NotationError(
@@ -453,6 +475,6 @@ def position_text(position: Position) -> str:
 
 def _in_order(trick: str) -> list[int]:
     """The cards of a trick in the order written (a Hand would sort them)."""
-    from meldcalc.notation import parse_card
+    from meldcalc.cards import parse_card
 
     return [parse_card(token).index for token in trick.replace(",", " ").split()]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from meldcalc.cards import RANKS
-from meldcalc.variant import MeldRule, Passing, Variant, load_variant, shipped_names
+from meldcalc.loading import load_variant, shipped_names
+from meldcalc.variant import MeldRule, Passing, Variant
 
 
 def summary(variant: Variant) -> dict[str, Any]:

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from meldcalc.variant import Variant, load_variant
+from meldcalc.loading import load_variant
+from meldcalc.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent

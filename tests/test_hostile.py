@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from meldcalc import cache, minimax, solve
 from meldcalc.cli import app
 from meldcalc.errors import VariantError
-from meldcalc.variant import load_variant, read_source
+from meldcalc.loading import load_variant, read_source
 
 runner = CliRunner()
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
@@ -122,16 +122,16 @@ def test_an_edit_that_keeps_size_and_mtime_is_seen(tmp_path: Path) -> None:
 def test_a_file_changed_while_being_read_is_not_cached_under_its_new_content(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from meldcalc import variant
+    from meldcalc import loading
 
     path = tmp_path / "house.yaml"
     path.write_text(parent_with_dix(11))
     old = path.read_bytes()
     path.write_text(parent_with_dix(22))  # the file changes after the bytes were read
-    real_read = variant.read_source
-    monkeypatch.setattr(variant, "read_source", lambda p: old if p == path else real_read(p))
+    real_read = loading.read_source
+    monkeypatch.setattr(loading, "read_source", lambda p: old if p == path else real_read(p))
     assert dix_points(path) == 11  # what was read is what was parsed
-    monkeypatch.setattr(variant, "read_source", real_read)
+    monkeypatch.setattr(loading, "read_source", real_read)
     assert dix_points(path) == 22  # ... and the cache knows it was the old bytes
 
 
@@ -146,8 +146,20 @@ def _entry_of(path: Path) -> Path:
 
 
 def _reseal(entry: Path, record: object) -> None:
+    """Seal an edited entry as meldcalc would, with the cache's own key."""
     text = json.dumps(record).encode()
+    key = (entry.parent / "key").read_bytes()
+    entry.write_bytes(cache.seal(key, text) + b"\n" + text)
+
+
+def test_an_entry_edited_and_sealed_again_without_the_key_is_a_miss(tmp_path: Path) -> None:
+    path = house(tmp_path, parent_with_dix(11))
+    assert dix_points(path) == 11
+    entry = _entry_of(path)
+    text = entry.read_bytes().split(b"\n", 1)[1].replace(b'"points": 11', b'"points": -99')
     entry.write_bytes(hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+    assert dix_points(path) == 11  # never the edited points
+    assert oct((entry.parent / "key").stat().st_mode & 0o777) == "0o600"
 
 
 def test_a_damaged_or_hollow_cache_entry_is_a_miss(tmp_path: Path) -> None:
@@ -195,6 +207,11 @@ def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -
     assert cache.cache_dir() == Path("/home/someone/.cache/meldcalc")
     monkeypatch.setenv("HOME", "")
     assert cache.cache_dir() is None
+    monkeypatch.setenv("MELDCALC_CACHE_DIR", "relative/cache")  # as XDG's: ignored
+    assert cache.cache_dir() is None
+    monkeypatch.setenv("MELDCALC_CACHE_DIR", "/somewhere/cache")
+    assert cache.cache_dir() == Path("/somewhere/cache")
+    monkeypatch.delenv("MELDCALC_CACHE_DIR")
     monkeypatch.setenv("MELDCALC_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")
     assert cache.cache_dir() is None

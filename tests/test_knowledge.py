@@ -16,16 +16,10 @@ from hypothesis import strategies as st
 from meldcalc.cards import CARDS, RANKS, SUITS, Card, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.errors import KnowledgeError, NotationError
-from meldcalc.knowledge import (
-    LayoutSampler,
-    MeldRange,
-    TableKnowledge,
-    deal_consistent,
-    opponent_seats,
-    read_knowledge,
-)
+from meldcalc.knowledge import MeldRange, TableKnowledge, opponent_seats, read_knowledge
+from meldcalc.layouts import LayoutSampler, deal_consistent
+from meldcalc.loading import load_variant
 from meldcalc.meld import engine_for
-from meldcalc.variant import load_variant
 
 TINY = Path(__file__).parent / "data" / "tiny" / "tiny.yaml"
 SINGLE = load_variant("single-deck")

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from meldcalc.cards import Hand, Suit
 from meldcalc.explain import explain
+from meldcalc.loading import load_variant, shipped_names
 from meldcalc.meld import best_meld
 from meldcalc.quiz import questions
-from meldcalc.variant import load_variant, shipped_names
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from meldcalc.cards import Hand, Suit
+from meldcalc.loading import load_variant
 from meldcalc.meld import best_meld, best_meld_all_trumps, meld_report
-from meldcalc.variant import load_variant
 
 
 def _greedy_run_first(hand: Hand, variant, trump: Suit) -> int:

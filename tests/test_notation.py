@@ -79,3 +79,48 @@ def test_wrong_hand_size_warns_and_strict_refuses(single_deck) -> None:
         read_hand("AS KS", single_deck, strict=True)
     full = "AS 10S KS QS JS JD 9S 9S AH AD AC KH"
     assert read_hand(full, single_deck, strict=True)[1] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["SA S10 SK SQ SJ DJ", "♠A ♠10 ♠K ♠Q ♠J ♦J", "sa st sk, sq sj dj", "♠️A ♠️10 ♠K ♠Q ♠J ♦️J"],
+)
+def test_a_card_may_be_written_suit_first(text: str) -> None:
+    assert Hand.parse(text) == Hand.parse("AS 10S KS QS JS JD")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["S: AKQJ10 D: J", "S: A10KQJ D:J", "s:atkqj d:j", "S: AK QJ 10  D: J", "S:AKQJT DJ"],
+)
+def test_a_groups_ranks_may_run_together(text: str) -> None:
+    assert Hand.parse(text) == Hand.parse("AS 10S KS QS JS JD")
+
+
+@pytest.mark.parametrize(
+    "text", ["spades: A 10 K Q J  diamonds: J", "Spades:A10KQJ Diamond: J", "spade: A10KQJ JD"]
+)
+def test_a_group_may_name_its_suit_as_trump_options_do(text: str) -> None:
+    assert Hand.parse(text) == Hand.parse("AS 10S KS QS JS JD")
+
+
+def test_a_suit_named_group_is_not_taken_for_a_seats_label() -> None:
+    from meldcalc.notation import split_label
+
+    assert split_label("spades: A K Q") == (None, "spades: A K Q")
+    assert split_label("seat 1: AS KS") == ("seat 1", "AS KS")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AKQJ", "'AKQJ' at column 1: ranks written together need a suit group before them"),
+        ("S: AKQX", "'AKQX' at column 4: a suit is one of S H D C"),
+        ("SX", "'SX' at column 1: a rank is one of A 10 K Q J 9"),
+        ("sword: A", "'sword:' at column 1: a suit group starts with a suit and a colon"),
+    ],
+)
+def test_what_is_still_not_a_hand_says_what_to_write(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as error:
+        Hand.parse(text)
+    assert message in str(error.value)

@@ -12,9 +12,9 @@ from meldcalc.bidding import Setup, estimate, plan_setups, ready_hands
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.knowledge import TableKnowledge, read_knowledge
+from meldcalc.loading import load_variant
 from meldcalc.meld import engine_for
 from meldcalc.passing import bidder_returns, partner_sends, pass_cards
-from meldcalc.variant import load_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 TOBY = load_variant("double-deck-toby-thomas")

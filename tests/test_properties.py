@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meldcalc.cards import SUITS, Card, Hand, Suit
+from meldcalc.loading import load_variant
 from meldcalc.meld import best_meld
-from meldcalc.variant import load_variant
 
 VARIANTS = {
     name: load_variant(name)
@@ -83,8 +83,8 @@ def test_total_is_the_sum_of_listed_melds_and_classes_never_overuse_cards(deal) 
 def test_fast_json_text_equals_plain_json_encoding(deal, trump, line) -> None:
     import json
 
+    from meldcalc.cli.counting import meld_json, meld_json_text
     from meldcalc.meld import meld_report
-    from meldcalc.output import meld_json, meld_json_text
 
     variant, cards, _ = deal
     if cards:

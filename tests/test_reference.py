@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from meldcalc.cards import CARDS, SUITS, Hand
 from meldcalc.deal import deal_counts
+from meldcalc.loading import load_variant
 from meldcalc.meld import engine_for, melded_cards
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.reference import Reference, Seen, play, sample_layouts, seen_by
 from meldcalc.simulate import BIT_OF, Game, Table, counts_from_planes, planes_from_counts
-from meldcalc.variant import load_variant
 
 PLAYED = ["single-deck", "three-handed", "double-deck", "cutthroat"]
 

@@ -13,9 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from meldcalc import ledger, schema
-from meldcalc.cli import MAX_BID, app
+from meldcalc.cli import app
+from meldcalc.cli.base import MAX_BID
+from meldcalc.cli.scoring import standing_sentence
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.output import standing_sentence
+from meldcalc.loading import load_variant
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
@@ -26,7 +28,7 @@ from meldcalc.scoring import (
     score_hand,
     standing,
 )
-from meldcalc.variant import HouseRules, ThrownIn, Variant, load_variant
+from meldcalc.variant import HouseRules, ThrownIn, Variant
 
 runner = CliRunner()
 

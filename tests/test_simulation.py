@@ -12,10 +12,10 @@ from meldcalc.bidding import bury, deal_unseen, estimate, play_one
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.errors import UnsupportedError
+from meldcalc.loading import load_variant, shipped_names
 from meldcalc.meld import best_meld, melded_cards
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.simulate import Game, Table, planes_from_counts
-from meldcalc.variant import load_variant, shipped_names
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 AUCTION_VARIANTS = [name for name in shipped_names() if load_variant(name).bidding is not None]

@@ -16,9 +16,10 @@ from meldcalc import minimax, solve
 from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANKS, Hand, Suit
 from meldcalc.endgames import random_endgame
 from meldcalc.errors import HandError, UnsupportedError
+from meldcalc.loading import load_variant
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.solve import Position, card_values_many, seat_sides, solve_many
-from meldcalc.variant import Deck, Variant, load_variant
+from meldcalc.variant import Deck, Variant
 
 pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
 

@@ -9,9 +9,9 @@ from typer.testing import CliRunner
 
 from meldcalc.cards import Hand, Suit
 from meldcalc.cli import app
+from meldcalc.loading import load_variant
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.solve import solver_available
-from meldcalc.variant import load_variant
 
 pytestmark = pytest.mark.skipif(not solver_available(), reason="the solver is not built")
 runner = CliRunner()

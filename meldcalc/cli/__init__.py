@@ -1,0 +1,100 @@
+"""The command line: the `meldcalc` app, one module per family of commands.
+
+counting (`meld`), bidding (`bid`), play (`play`, `solve`), scoring (`score`), learning
+(`table`, `check`, `variants`, `deal`, `quiz`); what they share (options, input, the error
+boundary) is in `base`, the writers of reports in `report`. This module joins them and runs
+the app inside what the shell and the operating system may do to it.
+
+The CLI is the one place that reads stdin, prints and exits (with `console` for what the
+operating system does to the streams). Errors of the user's making (`MeldcalcError`)
+become one clear line on stderr and exit code 2; anything else is our bug and keeps its
+traceback (exit code 1).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Annotated
+
+import typer
+
+from meldcalc import __version__, console
+from meldcalc.cli.base import app, fail, say
+from meldcalc.console import EXIT_FAILURE, OutputError
+
+# isort: off
+# Each family registers its commands on `app` as it is imported: this is the order in
+# which `meldcalc --help` lists them.
+from meldcalc.cli import counting, learning, bidding, play, scoring  # noqa: F401
+# isort: on
+
+__all__ = ["app", "main"]
+
+
+def _version(value: bool) -> None:
+    if value:
+        say(f"meldcalc {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Pinochle meld and bid calculator: count meld exactly, estimate bids."""
+
+
+def _register_only(first: list[str]) -> None:
+    """Build only the command being run: Typer turns every command's signature into a
+    parser on each start, a cost paid on every hand of a shell loop. Help, the version
+    and shell completion still see every command."""
+    import os
+
+    names = {command.callback.__name__: command for command in app.registered_commands}
+    if first and first[0] in names and "_MELDCALC_COMPLETE" not in os.environ:
+        app.registered_commands[:] = [names[first[0]]]
+
+
+#: A dash then a blank or a slash: no option is spelt so, a position whose first seat has
+#: played out is (``- / KS / QS / JS``).
+_DASH_HAND = re.compile(r"-[\s/]")
+
+
+def _not_options(args: list[str]) -> list[str]:
+    """The arguments, with those that only look like options (``- / KS ...``) kept as
+    arguments: the parser would refuse them as unknown options."""
+    return [f" {arg}" if _DASH_HAND.match(arg) else arg for arg in args]
+
+
+def main() -> None:
+    """Console-script entry point: the app, inside what the shell and the OS may do to it."""
+    sys.exit(_run())
+
+
+def _run() -> int:
+    problem = console.prepare_streams()
+    if problem is not None:
+        fail(problem)
+        return EXIT_FAILURE
+    console.end_on_signals()
+    _register_only(sys.argv[1:2])
+    try:
+        code = app(_not_options(sys.argv[1:]), prog_name="meldcalc", standalone_mode=False)
+        sys.stdout.flush()
+    except OutputError as error:
+        console.silence_stdout()
+        if error.closed_pipe:
+            return console.EXIT_CLOSED_PIPE
+        fail(f"cannot write the results: {error}")
+        return EXIT_FAILURE
+    except typer.TyperException as error:  # a usage error: Typer says what and how to fix it
+        show = getattr(error, "show", None)
+        show() if show else fail(error.format_message())
+        return error.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        return console.EXIT_INTERRUPTED
+    return code if isinstance(code, int) else 0

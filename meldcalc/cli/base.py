@@ -1,0 +1,247 @@
+"""What every command shares: the app, options declared once, input lines, the error
+boundary and the writes to stdout and stderr."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from meldcalc import console
+from meldcalc.cards import Hand, Suit
+from meldcalc.cli.report import Format
+from meldcalc.console import EXIT_BAD_INPUT
+from meldcalc.errors import HandError, MeldcalcError
+from meldcalc.variant import Variant
+
+if TYPE_CHECKING:
+    from meldcalc.cli.report import ReportWriter
+
+
+app = typer.Typer(
+    help="Pinochle meld and bid calculator: count meld exactly, estimate bids.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+#: A seed is a whole number in this range; the same seed always gives the same numbers.
+MAX_SEED = 2**63 - 1
+
+
+#: Simulated deals per trump: a million take about a minute; more is never worth it.
+MAX_DEALS = 1_000_000
+
+
+MAX_BID = 10_000_000  # schema.MAX_BID, not imported: schema costs start-up time
+
+
+#: Below this many deals a standard error means little.
+FEW_DEALS = 30
+
+
+def parse_suit_option(text: str) -> Suit:
+    """A suit option as hands write suits: S, ♠ (also ♠️), spades; any case."""
+    from meldcalc.cards import parse_suit
+
+    try:
+        return parse_suit(text)
+    except MeldcalcError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def probability_option(value: float) -> float:
+    if not 0.01 <= value <= 0.99:  # also refuses nan
+        raise typer.BadParameter(f"expected a probability from 0.01 to 0.99, got {value}")
+    return value
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    from meldcalc.loading import shipped_names
+
+    return [name for name in shipped_names() if name.startswith(incomplete)]
+
+
+#: Arguments are described in each command's docstring ("HAND is ..."): Typer's help
+#: would print their Python type beside them.
+HandArgument = Annotated[
+    Optional[list[str]],
+    typer.Argument(show_default=False, metavar="HAND", hidden=True),
+]
+
+
+def trump_option(more: str = "") -> Any:
+    """``--trump/-t``; ``more`` ends its help with what this command does without it."""
+    help = f"Trump suit: S H D C (or ♠ ♥ ♦ ♣, spades ...){more}."
+    return typer.Option("--trump", "-t", parser=parse_suit_option, metavar="SUIT", help=help)
+
+
+TrumpOption = Annotated[Optional[Suit], trump_option("; default: all four")]
+
+
+def variant_option(help: str = "A shipped variant's name or a path to a YAML rules file.") -> Any:
+    return typer.Option(
+        "--variant", "-V", metavar="NAME|FILE", help=help, autocompletion=complete_variant
+    )
+
+
+VariantOption = Annotated[str, variant_option()]
+
+
+FormatOption = Annotated[
+    Format,
+    typer.Option("--format", "-f", help="Output format.", case_sensitive=False, metavar="FORMAT"),
+]
+
+
+SeedOption = Annotated[
+    Optional[int],
+    typer.Option(
+        "--seed",
+        "-s",
+        min=0,
+        max=MAX_SEED,
+        metavar="SEED",
+        help="Random seed, a whole number from 0 to 2^63-1: the same seed, the same numbers.",
+    ),
+]
+
+
+def say(text: str = "", end: str = "\n") -> None:
+    """A line of results on stdout (failures there become `OutputError`)."""
+    sys.stdout.write(text + end)
+
+
+def fail(message: str) -> None:
+    for line in message.splitlines():
+        console.to_stderr(f"meldcalc: error: {line}\n")
+
+
+def warn(warnings: list[str], prefix: str = "") -> None:
+    for warning in warnings:
+        console.to_stderr(f"meldcalc: warning: {prefix}{warning}\n")
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """The error boundary: a user's mistake is a message and exit code 2, not a traceback."""
+    try:
+        yield
+    except MeldcalcError as error:
+        fail(str(error))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def load(variant: str) -> Variant:
+    from meldcalc.loading import load_variant
+
+    return load_variant(variant)
+
+
+def input_lines(
+    hand: list[str] | None,
+    expected: str = "hands, one per line",
+    before_waiting: Callable[[], None] = lambda: sys.stdout.flush(),
+    missing: str = "no hand given{}: pass one, e.g. 'AS 10S KS', or '-' to read stdin",
+) -> Iterator[tuple[int, str | MeldcalcError]] | None:
+    """Numbered input lines for batch mode (blank and ``#`` lines skipped), each its text or
+    what makes it unreadable; None when the hand is on the command line. Before waiting
+    for more input, ``before_waiting`` writes out the results so far. With no hand and
+    nothing piped in, the error is ``missing`` ({} says when stdin is closed)."""
+    if hand == ["-"] or (not hand and console.stdin_is_piped()):
+        lines = console.read_lines(console.stdin_bytes(expected), before_waiting)
+        return (
+            (number, text)
+            for number, text in lines
+            if not isinstance(text, str) or (text.strip() and not text.lstrip().startswith("#"))
+        )
+    if not hand:
+        raise MeldcalcError(
+            missing.format(" (standard input is closed)" if sys.stdin is None else "")
+        )
+    return None
+
+
+def report_each(
+    hand: list[str] | None,
+    compute: Callable[[str, str | None], Any],
+    writer_for: Callable[[bool], ReportWriter],
+) -> None:
+    """Run ``compute`` on the hand, or on every hand line of stdin, and write each report
+    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``).
+
+    Every input line gives one record or one error naming its line (on stderr, and in the
+    output where the format keeps a record per line); the rest go on, and the exit code
+    is then 2.
+    """
+    from meldcalc.notation import split_label
+
+    with user_errors():
+        # the writer exists before the first line is read (the lines are read lazily)
+        lines = input_lines(hand, before_waiting=lambda: writer.flush())
+        writer = writer_for(lines is not None)
+        if lines is None:
+            report = compute(" ".join(hand or []), None)
+            writer.write(report, 1)
+            writer.close()
+            warn(report.warnings)  # after the result: the last line on the screen
+            return
+    failed = False
+    for number, text in lines:
+        label, body = split_label(text) if isinstance(text, str) else (None, "")
+        try:
+            if isinstance(text, MeldcalcError):
+                raise text
+            report = compute(body, label)
+        except MeldcalcError as error:
+            failed = True
+            fail(f"line {number}: {error}")
+            writer.write_error(number, str(error), label)
+            continue
+        warn(report.warnings, f"line {number}: ")
+        writer.write(report, number, label)
+    writer.close()
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def full_hand(text: str, rules: Variant) -> Hand:
+    """A hand to simulate from: it must be a whole deal's hand."""
+    from meldcalc.meld import read_hand
+
+    held, warnings = read_hand(text, rules)
+    if warnings:
+        raise HandError(f"{warnings[0]}: play is simulated from a full hand")
+    return held
+
+
+@contextlib.contextmanager
+def progress_line(
+    done_what: str = "simulated {} deals", after: float = 1.0
+) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress line on stderr, on a terminal, once a run has taken ``after`` seconds; it
+    is cleared when the run ends. ``done_what`` words it, ``{}`` standing for done/total."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    import time
+
+    start, shown = time.monotonic(), []
+
+    def show(done: int, total: int) -> None:
+        if time.monotonic() - start >= after:
+            message = done_what.format(f"{done}/{total}")
+            console.to_stderr(f"\r{message}")
+            shown.append(len(message))
+
+    try:
+        yield show
+    finally:
+        if shown:  # blanks, not an escape code: a dumb terminal shows those as they are
+            console.to_stderr("\r" + " " * max(shown) + "\r")
+            sys.stderr.flush()

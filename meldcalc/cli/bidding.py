@@ -1,0 +1,474 @@
+"""`meldcalc bid`: the simulated estimate of a hand, and the bid it suggests."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc.cli.base import (
+    FEW_DEALS,
+    MAX_DEALS,
+    FormatOption,
+    HandArgument,
+    SeedOption,
+    TrumpOption,
+    VariantOption,
+    app,
+    full_hand,
+    load,
+    probability_option,
+    progress_line,
+    report_each,
+    user_errors,
+)
+from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
+from meldcalc.loading import DEFAULT_VARIANT
+
+
+def _told(name: str, metavar: str, text: str) -> Any:
+    """An option of what the table knows: read as text, checked by `read_knowledge`, so a
+    bad value is one line naming it."""
+    return typer.Option(name, metavar=metavar, help=text, show_default=False)
+
+
+@app.command(short_help="Simulate the unseen cards and suggest a bid, with its odds.")
+def bid(
+    hand: HandArgument = None,
+    variant: VariantOption = DEFAULT_VARIANT,
+    trump: TrumpOption = None,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals",
+            "-n",
+            min=1,
+            max=MAX_DEALS,
+            metavar="N",
+            help=f"Simulated deals per trump (1 to {MAX_DEALS:,}).",
+        ),
+    ] = 2000,
+    seed: SeedOption = None,
+    confidence: Annotated[
+        float,
+        typer.Option(
+            "--confidence",
+            "-c",
+            callback=probability_option,
+            metavar="P",
+            help="P(make) a bid must reach, from 0.01 to 0.99.",
+        ),
+    ] = 0.7,
+    fmt: FormatOption = Format.table,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Processes to use (at most the CPUs, and the 2,000-deal chunks).",
+        ),
+    ] = 1,
+    known: Annotated[
+        Optional[list[str]],
+        _told(
+            "--known",
+            "SEAT:CARDS",
+            "Cards a seat holds, e.g. partner:'JD QS' (seats: partner, left, right or a"
+            " number; repeat for more).",
+        ),
+    ] = None,
+    void: Annotated[
+        Optional[list[str]],
+        _told("--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S."),
+    ] = None,
+    partner_meld: Annotated[
+        Optional[str],
+        _told(
+            "--partner-meld",
+            "RANGE",
+            "Partner's meld under the trump: 40: (at least), :60 (at most), 40:60, 40.",
+        ),
+    ] = None,
+    opponents_meld: Annotated[
+        Optional[str], _told("--opponents-meld", "RANGE", "The opponents' meld together.")
+    ] = None,
+    widow: Annotated[
+        Optional[str],
+        _told("--widow", "CARDS", "The widow (kitty) you took: the trump, what to bury, the odds."),
+    ] = None,
+    received: Annotated[
+        Optional[str], _told("--received", "CARDS", "The cards your partner passed you.")
+    ] = None,
+    ask: Annotated[
+        Optional[str],
+        _told("--ask", "SUIT", "Card exchange: the suit you ask for (default: each is tried)."),
+    ] = None,
+    no_passing: Annotated[
+        bool,
+        typer.Option(
+            "--no-passing",
+            help="The card pass is over or not played: HAND is as it will be played.",
+        ),
+    ] = False,
+    endgame: Annotated[
+        int,
+        typer.Option(
+            "--endgame",
+            min=0,
+            metavar="K",
+            help="Play the last K tricks of every deal exactly (1 to 8; slower).",
+        ),
+    ] = 0,
+) -> None:
+    """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
+
+    HAND is the bidder's whole hand, e.g. 'AS 10S KS QS JS JD 9S AH AD AC KH QH'; '-' or
+    a pipe on stdin gives one hand per line. What the table knows (the meld shown, the
+    auction, the widow, the pass) narrows the deals to those consistent with it.
+
+    Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
+    """
+    from meldcalc.bidding import check_biddable_variant, check_endgame, estimate
+    from meldcalc.knowledge import read_knowledge
+
+    with user_errors():
+        rules = load(variant)
+        check_biddable_variant(rules)
+        check_endgame(rules, endgame)
+        knowledge = read_knowledge(
+            rules,
+            known or [],
+            void or [],
+            partner_meld,
+            opponents_meld,
+            widow,
+            received,
+            ask,
+            no_passing,
+        )
+    trumps = [trump] if trump else None
+    warnings = (
+        [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
+        if deals < FEW_DEALS
+        else []
+    )
+
+    def compute(text: str, label: str | None) -> object:
+        with progress_line() as progress:
+            return estimate(
+                full_hand(text, rules),
+                rules,
+                deals,
+                seed,
+                trumps,
+                confidence,
+                jobs,
+                progress,
+                list(warnings),
+                knowledge,
+                endgame,
+            )
+
+    report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
+
+
+def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
+    """The documented JSON object of one bid estimate (README, "meldcalc bid")."""
+    record = batch_fields(line, label)
+    record.update(
+        hand=report.hand.notation(),
+        variant=report.variant.name,
+        deals=report.deals,
+        seed=report.seed,
+        confidence=report.confidence,
+        warnings=report.warnings,
+        best_trump=report.best.trump.letter,
+        suggested_bid=report.suggested_bid,
+        results=[_odds_json(odds, report) for odds in report.results],
+        knowledge=report.knowledge.json(report.variant) if report.knowledge.told else None,
+        passing=_passing_json(report),
+    )
+    return record
+
+
+def _passing_json(report: Any) -> dict[str, Any] | None:
+    """The pass simulated in every deal, and under the exchange each suit asked for."""
+    passing = report.passing
+    if passing is None:
+        return None
+    asks = [
+        {
+            "ask": odds.ask.letter,
+            "trump": odds.trump.letter,
+            "expected_total": round(odds.expected_total, 2),
+            "max_bid": odds.max_bid,
+        }
+        for odds in report.asks
+    ]
+    return {
+        "kind": passing.kind,
+        "cards": passing.cards,
+        "simultaneous": passing.simultaneous,
+        "ask": report.best.ask.letter if report.best.ask else None,
+        "asks": asks,
+    }
+
+
+def _burial_json(odds: Any, report: Any) -> dict[str, Any] | None:
+    """The burial chosen, with its expected total on the deals every candidate was judged
+    on, and the rule of thumb's on the same deals."""
+    if odds.bury is None:
+        return None
+    judged = report.burials[odds.trump]
+    best, rule = _judged_best(judged), judged[0]  # the rule of thumb's is judged first
+    return {
+        "cards": [str(card) for card in odds.bury.cards(odds.trump)],
+        "candidates": len(judged),
+        "judged_total": round(best.expected_total, 2),
+        "rule_of_thumb": {
+            "cards": [str(card) for card in rule.bury.cards(odds.trump)],
+            "judged_total": round(rule.expected_total, 2),
+        },
+    }
+
+
+def _judged_best(judged: list[Any]) -> Any:
+    return max(judged, key=lambda odds: odds.expected_total)
+
+
+def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
+    tricks = odds.tricks
+    p10, p50, p90 = odds.percentiles(10, 50, 90)
+    sd = float(tricks.std(ddof=1)) if len(tricks) > 1 else 0.0
+    return {
+        "trump": odds.trump.letter,
+        "biddable": odds.biddable,
+        "meld": round(odds.meld, 2),
+        "partner_meld": None
+        if odds.partner_meld is None
+        else {"mean": round(odds.partner_meld, 2)},
+        "tricks": {
+            "mean": round(float(tricks.mean()), 2),
+            "sd": round(sd, 2),
+            "se": round(sd / len(tricks) ** 0.5, 2),
+            "p10": p10,
+            "p50": p50,
+            "p90": p90,
+        },
+        "expected_total": round(odds.expected_total, 2),
+        "reason": odds.reason,
+        "make": [{"bid": bid, "probability": round(p, 4)} for bid, p in odds.make],
+        "max_bid": odds.max_bid,
+        "layouts_tried_per_kept": round(odds.layouts, 2),
+        "burial": None if report is None else _burial_json(odds, report),
+    }
+
+
+def bid_table(report: Any) -> str:
+    """The advice first, then the trumps compared, each trump's spread of totals as a
+    picture, and the odds of the bids that matter for the best trump."""
+    best = report.best
+    lines = [
+        heading(report, best.trump),
+        f"{report.deals} simulated deals per trump, seed {report.seed}",
+        "",
+        *report.advice(),
+        "",
+        *_table_knows(report),
+        _trumps_table(report),
+        "",
+        *_spread_picture(report),
+    ]
+    if best.biddable:
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        lines += ["", f"chance of making each bid with {trump} as trump:", _odds_bars(best)]
+    return "\n".join(lines)
+
+
+def _table_knows(report: Any) -> list[str]:
+    """What the deals assumed: what the table knows, the pass, the burials judged; each
+    block ends with a blank line. Nothing when nothing was told or simulated."""
+    lines = []
+    told = report.knowledge.describe(report.variant, [odds.trump for odds in report.results])
+    if report.knowledge.shapes_deal:
+        lines += ["what the table knows (every deal simulated agrees with it):"]
+        lines += [f"  {line}" for line in told]
+        lines += [f"  {_layouts_line(report)}", ""]
+    elif told:
+        lines += [*told, ""]
+    if report.passing is not None:
+        lines += [*_passing_lines(report), ""]
+    if report.burials:
+        lines += [*_burial_lines(report), ""]
+    return lines
+
+
+def _layouts_line(report: Any) -> str:
+    ratios = {f"{odds.layouts:.1f}" for odds in report.results}
+    if len(ratios) == 1:
+        return f"layouts tried for each one kept: {ratios.pop()}"
+    each = ", ".join(
+        f"{odds.trump.letter} {odds.trump.symbol} {odds.layouts:.1f}" for odds in report.results
+    )
+    return f"layouts tried for each one kept: {each}"
+
+
+def _passing_lines(report: Any) -> list[str]:
+    from meldcalc.tables import passing_line
+
+    lines = [
+        "the card pass, simulated in every deal by the policy of meldcalc/passing.py:",
+        f"  {passing_line(report.passing)}",
+    ]
+    if len(report.asks) < 2:
+        return lines
+    rows = [
+        [
+            f"{odds.ask.letter} {odds.ask.symbol}",
+            f"{odds.trump.letter} {odds.trump.symbol}",
+            round(odds.expected_total, 2),
+            "pass" if odds.max_bid is None else odds.max_bid,
+        ]
+        for odds in report.asks
+    ]
+    headers = ["ask for", "best trump", "expected", f"bid up to ({report.confidence:.0%})"]
+    table = tabulate(rows, headers, colalign=("left", "left", "right", "right"))
+    return [*lines, "", table]
+
+
+def _burial_lines(report: Any) -> list[str]:
+    """Per trump the best burial against the rule of thumb's, both judged on the same
+    deals: trick points with the buried counters (meld is the same whatever is buried)."""
+    rows = []
+    for odds in report.results:
+        judged = report.burials[odds.trump]
+        best, rule = _judged_best(judged), judged[0]
+        rows.append(
+            [
+                f"{odds.trump.letter} {odds.trump.symbol}",
+                best.bury.notation(odds.trump),
+                round(float(best.tricks.mean()), 2),
+                rule.bury.notation(odds.trump),
+                round(float(rule.tricks.mean()), 2),
+                len(judged),
+            ]
+        )
+    headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "judged"]
+    align = ("left", "left", "right", "left", "right", "right")
+    return [
+        "the best burial under each trump, judged on the same deals (the odds shown are",
+        "from other deals, so the luck that chose a burial does not flatter it):",
+        tabulate(rows, headers, colalign=align),
+    ]
+
+
+def _trumps_table(report: Any) -> str:
+    """A row per trump: meld, partner's meld, tricks, the expected total, the highest bid."""
+    partners = report.variant.partnerships
+    headers = ["trump", "meld"] + (["partner"] if partners else [])
+    headers += ["tricks (mean ± se)", "expected", f"bid up to ({report.confidence:.0%})"]
+    rows = []
+    for odds in report.results:
+        data = _odds_json(odds)
+        tricks = data["tricks"]
+        highest = (
+            odds.max_bid
+            if odds.max_bid is not None
+            else ("pass" if odds.biddable else "no marriage")
+        )
+        row = [f"{odds.trump.letter} {odds.trump.symbol}", data["meld"]]
+        row += [data["partner_meld"]["mean"]] if partners else []
+        row += [f"{tricks['mean']} ± {tricks['se']}", data["expected_total"], highest]
+        rows.append(row)
+    return tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+
+
+_LEVELS = " ▁▂▃▄▅▆▇█"
+
+
+_SPREAD_WIDTH = 48
+
+
+def _spread_picture(report: Any) -> list[str]:
+    """Each trump's totals as a row of bars over one shared axis (2nd to 98th percentile
+    of all trumps), so the trumps' spreads can be compared at a glance. Bins are whole
+    multiples of the step totals move in (5 in single deck), so no bin is empty by
+    arithmetic alone."""
+    import numpy as np
+
+    every = np.concatenate([odds.totals for odds in report.results]).astype(np.int64)
+    low, high = (int(v) for v in np.quantile(every, [0.02, 0.98]))
+    grain = max(int(np.gcd.reduce(every - every.min())), 1)
+    width = grain * max(1, -(-(high - low + 1) // (grain * _SPREAD_WIDTH)))
+    low -= low % grain
+    bins = max(1, -(-(high - low + 1) // width))
+    edges = low + width * np.arange(bins + 1)
+    partner = " + partner's" if report.variant.partnerships else ""
+    lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
+    right = f"{edges[-1] - 1}"
+    lines.append("      " + f"{low}".ljust(bins - len(right)) + right)
+    for odds in report.results:
+        counts, _ = np.histogram(odds.totals, bins=edges)
+        scaled = np.ceil(counts / max(counts.max(), 1) * (len(_LEVELS) - 1)).astype(int)
+        bars = "".join(_LEVELS[level] for level in scaled)
+        lines.append(f"{odds.trump.letter} {odds.trump.symbol}   {bars}")
+    bid = report.suggested_bid
+    if bid is not None and low <= bid < edges[-1]:
+        lines.append(" " * (6 + (bid - low) // width) + f"▲ {bid}: the highest bid to go to")
+    return lines
+
+
+def _odds_bars(odds: Any) -> str:
+    rows = []
+    for bid, probability in odds.make:
+        bar = "█" * round(probability * 30)
+        mark = "  ← the highest bid to go to" if bid == odds.max_bid else ""
+        rows.append([bid, f"{probability:.1%}", bar + mark])
+    return tabulate(rows, ["bid", "P(make)", ""], colalign=("right", "right", "left"))
+
+
+class BidWriter(ReportWriter):
+    csv_header = (
+        "line",
+        "hand",
+        "trump",
+        "meld",
+        "partner_meld",
+        "tricks_mean",
+        "expected_total",
+        "max_bid",
+    )
+
+    def total(self, report: Any) -> object:
+        """The highest bid to go to and its trump (``470 S``), or ``pass``."""
+        if report.suggested_bid is None:
+            return "pass"
+        return f"{report.suggested_bid} {report.best.trump.letter}"
+
+    def json(
+        self, report: Any, line: int | None, label: str | None = None, indent: int | None = None
+    ) -> str:
+        return json.dumps(bid_json(report, line, label), indent=indent, ensure_ascii=False)
+
+    def csv_rows(self, report: Any, line: int) -> list[list[Any]]:
+        hand = report.hand.notation()
+        return [
+            [
+                line,
+                hand,
+                odds.trump.letter,
+                round(odds.meld, 2),
+                "" if odds.partner_meld is None else round(odds.partner_meld, 2),
+                round(float(odds.tricks.mean()), 2),
+                round(odds.expected_total, 2),
+                "" if odds.max_bid is None else odds.max_bid,
+            ]
+            for odds in report.results
+        ]
+
+    def table(self, report: Any) -> str:
+        return bid_table(report)

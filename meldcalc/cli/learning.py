@@ -1,0 +1,342 @@
+"""Learning the rules: `table`, `check`, `variants`, `deal` and `quiz`."""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc import console
+from meldcalc.cli.base import (
+    SeedOption,
+    VariantOption,
+    app,
+    complete_variant,
+    fail,
+    load,
+    say,
+    user_errors,
+    variant_option,
+)
+from meldcalc.cli.report import tabulate
+from meldcalc.console import EXIT_BAD_INPUT
+from meldcalc.errors import MeldcalcError, VariantError, quote
+from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.notation import PILES
+
+
+class ListFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+class TableFormat(str, enum.Enum):
+    table = "table"
+    markdown = "markdown"
+    json = "json"
+
+
+class DealFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+@app.command(short_help="List the shipped rule variants.")
+def variants(
+    fmt: Annotated[
+        ListFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = ListFormat.table,
+) -> None:
+    """List the shipped rule variants.
+
+    Example: meldcalc variants
+    """
+    from meldcalc.tables import shipped_summaries
+
+    with user_errors():
+        rows = shipped_summaries()
+    if fmt is ListFormat.json:
+        say(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        say(variants_table(rows))
+
+
+@app.command(short_help="Show a variant's whole scoring table.")
+def table(
+    name: Annotated[
+        Optional[str],
+        typer.Argument(autocompletion=complete_variant, metavar="VARIANT", hidden=True),
+    ] = None,
+    variant: Annotated[
+        Optional[str], variant_option("The same as VARIANT, as the other commands spell it.")
+    ] = None,
+    fmt: Annotated[
+        TableFormat,
+        typer.Option("--format", "-f", metavar="FORMAT", help="table, markdown or json."),
+    ] = TableFormat.table,
+) -> None:
+    """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
+
+    VARIANT is a shipped variant's name (default: single-deck) or a YAML file, given
+    alone or as -V VARIANT.
+
+    Example: meldcalc table double-deck --format markdown
+    """
+    from meldcalc.tables import scoring_table
+
+    with user_errors():
+        if name is not None and variant is not None and name != variant:
+            raise MeldcalcError(f"two variants given: {quote(name)} and -V {quote(variant)}")
+        data = scoring_table(load(name or variant or DEFAULT_VARIANT))
+    if fmt is TableFormat.json:
+        say(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        say(scoring_text(data, markdown=fmt is TableFormat.markdown))
+
+
+@app.command(short_help="Validate house-rules files, every problem linter-style.")
+def check(
+    files: Annotated[
+        Optional[list[str]], typer.Argument(metavar="FILE", hidden=True, show_default=False)
+    ] = None,
+) -> None:
+    """Validate house-rules files; every problem as file:line:column: key: message.
+
+    FILE is a variant file, or a folder standing for every .yaml file in it (and its
+    subfolders). Each file is read afresh, never from the cache.
+
+    Example: meldcalc check house.yaml
+    """
+    from meldcalc.loading import load_variant_file, variant_files
+
+    if not files:
+        fail("no file given: name the variant files to check, e.g. house.yaml")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    checked = bad = 0
+    for file in files:
+        try:
+            paths = variant_files(Path(file))
+        except VariantError as error:
+            checked, bad = checked + 1, bad + 1
+            say(error.problems[0])
+            continue
+        for path in paths:
+            checked += 1
+            try:
+                variant = load_variant_file(path)
+            except VariantError as error:
+                bad += 1
+                for problem in _in_file_order(error.problems):
+                    say(problem)
+            else:
+                say(f"{path}: ok ({variant.name}: {variant.title})")
+    files_checked = f"{checked} file{'' if checked == 1 else 's'} checked"
+    console.to_stderr(f"{files_checked}, {bad} with problems\n")
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+_PLACE = re.compile(r"(.*?):(\d+):(\d+): ")
+
+
+def _in_file_order(problems: list[str]) -> list[str]:
+    """Problems as a linter lists them: by file (in the order met), then line and column;
+    the loader finds them phase by phase (shape, then meaning)."""
+    files: dict[str, int] = {}
+
+    def place(problem: str) -> tuple[int, int, int]:
+        match = _PLACE.match(problem)
+        if match is None:
+            return (len(problems), 0, 0)
+        file = files.setdefault(match.group(1), len(files))
+        return (file, int(match.group(2)), int(match.group(3)))
+
+    return sorted(problems, key=place)
+
+
+@app.command(short_help="Deal random hands in the notation meld reads.")
+def deal(
+    variant: VariantOption = DEFAULT_VARIANT,
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, metavar="N", help="How many deals.")
+    ] = 1,
+    seed: SeedOption = None,
+    players: Annotated[
+        bool, typer.Option("--players", help="Show every seat of each deal (and the widow).")
+    ] = False,
+    fmt: Annotated[
+        DealFormat,
+        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or jsonl."),
+    ] = DealFormat.text,
+) -> None:
+    """Deal random hands, one per line, in the notation meld reads.
+
+    With --players every seat is a line 'seat N: ...' (seats numbered from 0, as play and
+    solve number them), then 'widow: ...' where there is one; meld reads those lines too.
+
+    Example: meldcalc deal -n 1000 --seed 7 | meldcalc meld -f jsonl
+    """
+    from meldcalc.deal import deals
+
+    with user_errors():
+        rules = load(variant)
+    dealt = enumerate(deals(rules, count, seed), start=1)
+    if fmt is DealFormat.json:
+        records = [deal_json(one, number) for number, one in dealt]
+        say(json.dumps(records if count > 1 else records[0], indent=2))
+        return
+    for number, one in dealt:
+        if fmt is DealFormat.jsonl:
+            say(json.dumps(deal_json(one, number)))
+        else:
+            say("\n".join(deal_lines(one, number if count > 1 else None, players)))
+
+
+@app.command(short_help="Practise counting meld: your total, the answer explained.")
+def quiz(
+    variant: VariantOption = DEFAULT_VARIANT,
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
+    ] = 5,
+    seed: SeedOption = None,
+) -> None:
+    """Practise counting meld: a hand and a trump, your total, the right answer explained.
+
+    Answers are read from stdin (typed, or piped one per line).
+
+    Example: meldcalc quiz --rounds 3 --seed 1
+    """
+    from meldcalc.explain import explain
+    from meldcalc.quiz import Score, questions, read_answer
+
+    with user_errors():
+        rules = load(variant)
+        answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
+    score = Score()
+    for question in questions(rules, rounds, seed):
+        sys.stdout.write(question.prompt())
+        sys.stdout.flush()
+        answer = _ask(answers, read_answer)
+        if answer is None:
+            say("\n(no more answers: the quiz ends here)")
+            break
+        correct = answer == question.answer.total
+        score.record(correct)
+        say(f"{'right' if correct else f'wrong: it is {question.answer.total}'}.")
+        for line in explain(question.hand, rules, question.answer):
+            say(f"  {line}")
+        say()
+    say(score.summary())
+
+
+def _ask(
+    answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], int]
+) -> int | None:
+    """Read answers until one parses; None at the end of input."""
+    for _, line in answers:
+        if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
+            say(line.strip() if isinstance(line, str) else "?")
+        try:
+            if isinstance(line, MeldcalcError):
+                raise line
+            return parse(line)
+        except MeldcalcError as error:
+            sys.stdout.write(f"{error}; try again: ")
+            sys.stdout.flush()
+    return None
+
+
+MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
+
+
+def variants_table(rows: list[dict[str, Any]]) -> str:
+    headers = ["name", "players", "deck", "hand", "widow", "title"]
+    cells = [
+        [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]] for r in rows
+    ]
+    return tabulate(cells, headers)
+
+
+def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
+    """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
+    style = "github" if markdown else "simple"
+    multiples = [
+        MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
+        for k in range(data["multiples"])
+    ]
+    rows = []
+    for group in data["classes"]:
+        for meld in group["melds"]:
+            checks = meld.get("checks")
+            points = [
+                f"{p} ({c} checks)" if checks and c else str(p)
+                for p, c in zip(meld["points"], checks or [0] * len(meld["points"]))
+            ]
+            rows.append([group["class"], meld["name"], meld["cards"], *points])
+    melds = tabulate(rows, ["class", "meld", "cards", *multiples], tablefmt=style)
+    tricks = data["tricks"]
+    counters = ", ".join(f"{rank} {points}" for rank, points in tricks["counters"].items())
+    trick_line = (
+        f"{counters}; {tricks['cards_of_each_rank']} cards of each rank: "
+        f"{tricks['cards_total']} in the cards + last trick {tricks['last_trick']}"
+        f" = {tricks['total']}"
+    )
+    heading = "## " if markdown else ""
+    title = f"# {data['name']}: {data['title']}" if markdown else f"{data['name']}: {data['title']}"
+    return "\n".join(
+        [
+            title,
+            "",
+            data["description"],
+            "",
+            f"Deal: {data['deal']}.",
+            "",
+            f"{heading}Meld{'' if markdown else ':'}",
+            "",
+            melds,
+            "",
+            "A card serves at most one meld of each class, and melds of different classes freely.",
+            "",
+            f"{heading}Tricks{'' if markdown else ':'}",
+            "",
+            trick_line,
+            "",
+            f"{heading}Bidding{'' if markdown else ':'}",
+            "",
+            *[f"- {line}" for line in data["bidding"]],
+            "",
+            f"{heading}Play{'' if markdown else ':'}",
+            "",
+            *[f"- {line}" for line in data["play"]],
+            "",
+            f"Source: {data['source']}",
+        ]
+    )
+
+
+def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
+    """A deal as text ``meld`` reads: seat 0's hand, or with ``players`` a labelled line per
+    seat (``seat 0: ...``, then ``widow: ...``, ``stock: ...``) under ``# deal N``."""
+    if not players:
+        return [deal.hands[0].notation()]
+    lines = [f"# deal {number}"] if number is not None else []
+    lines += [f"seat {seat}: {hand.notation()}" for seat, hand in enumerate(deal.hands)]
+    lines += [f"{name}: {getattr(deal, name).notation()}" for name in PILES]
+    return [line for line in lines if not line.endswith(": ")]
+
+
+def deal_json(deal: Any, number: int) -> dict[str, Any]:
+    """``{"deal": N, "hands": [[cards of seat 0], ...], "widow": [...], "stock": [...]}``."""
+    return {
+        "deal": number,
+        "hands": [[str(card) for card in hand.cards()] for hand in deal.hands],
+        "widow": [str(card) for card in deal.widow.cards()],
+        "stock": [str(card) for card in deal.stock.cards()],
+    }

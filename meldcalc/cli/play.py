@@ -1,0 +1,470 @@
+"""Playing the cards: `play` (a simulated deal, reviewed) and `solve` (exact values)."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import json
+import sys
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc.cards import CARD_NAMES, Suit
+from meldcalc.cli.base import (
+    HandArgument,
+    SeedOption,
+    VariantOption,
+    app,
+    fail,
+    full_hand,
+    input_lines,
+    load,
+    progress_line,
+    say,
+    trump_option,
+    user_errors,
+)
+from meldcalc.cli.report import tabulate
+from meldcalc.console import EXIT_BAD_INPUT
+from meldcalc.errors import MeldcalcError
+from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.variant import Variant
+
+
+class PlayFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+@app.command(short_help="Play one simulated deal of the hand, trick by trick.")
+def play(
+    trump: Annotated[Suit, trump_option()],
+    hand: HandArgument = None,
+    variant: VariantOption = DEFAULT_VARIANT,
+    seed: SeedOption = None,
+    deal: Annotated[
+        Optional[str],
+        typer.Option(
+            "--deal",
+            metavar="HANDS",
+            help="Play this deal instead: every seat's hand, separated by '/'.",
+        ),
+    ] = None,
+    review: Annotated[
+        bool,
+        typer.Option("--review", help="Price every card with the exact solver."),
+    ] = False,
+    fmt: Annotated[
+        PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = PlayFormat.table,
+) -> None:
+    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
+
+    HAND is seat 0's whole hand (none: a random one); the other seats get the unseen cards
+    at random (--seed repeats a deal). --deal plays a given deal instead. --review solves
+    the position before every card and marks each card with what it cost its side against
+    the best one, the points lost per seat, and the deal's exact value beside what was
+    taken.
+
+    Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3 --review
+    """
+    import secrets
+
+    from meldcalc.bidding import play_deal, play_one
+
+    chosen = None  # the seed of a random deal
+    with user_errors():
+        rules = load(variant)
+        if deal is not None:
+            if hand:
+                raise MeldcalcError("give either HAND or --deal, not both")
+            from meldcalc.cards import parse_hand
+
+            hands = tuple(parse_hand(part) for part in deal.split("/"))
+            played = play_deal(hands, rules, trump)
+        else:
+            chosen = secrets.randbelow(2**31) if seed is None else seed
+            if hand:
+                held = full_hand(" ".join(hand), rules)
+            else:  # a whole random deal: seat 0's hand from the seed too
+                from meldcalc.deal import deals
+
+                held = next(deals(rules, 1, chosen)).hands[0]
+            played = play_one(held, rules, trump, chosen)
+        checked = None
+        if review:
+            from meldcalc.review import review as review_deal
+            from meldcalc.solve import check_solver
+
+            check_solver(rules)
+            with progress_line("reviewing trick {}", after=0) as progress:
+                checked = review_deal(played, rules, progress)
+    if fmt is PlayFormat.json:
+        say(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
+    else:
+        say(played_table(played, checked, chosen))
+
+
+class SolveFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+
+
+@app.command(short_help="Solve a position exactly: each card's value, the best line.")
+def solve(
+    hands: Annotated[Optional[list[str]], typer.Argument(metavar="HAND", hidden=True)] = None,
+    trump: Annotated[
+        Optional[Suit], trump_option("; or '| trump S' after a batch line's hands")
+    ] = None,
+    leader: Annotated[
+        int, typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who leads.")
+    ] = 0,
+    trick: Annotated[
+        str,
+        typer.Option(
+            "--trick",
+            metavar="CARDS",
+            help="Cards already played to the current trick, the leader's first.",
+        ),
+    ] = "",
+    seed: SeedOption = None,
+    variant: VariantOption = DEFAULT_VARIANT,
+    line: Annotated[
+        bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
+    ] = True,
+    fmt: Annotated[
+        SolveFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, jsonl.")
+    ] = SolveFormat.table,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
+    ] = 1,
+) -> None:
+    """Solve a position exactly (double dummy): every hand seen, best play by both sides.
+
+    HAND is each seat's hand in playing order (quoted, or all in one separated by '/'),
+    hands of equal size once the current trick is complete, so endgames are positions
+    too; or --seed S for a random deal. Values are the trick points seat 0's side takes
+    from the position on. '-' or a pipe on stdin gives one position per line: 'HAND /
+    HAND / HAND / HAND', optionally followed by '| trump S', '| leader 1', '| trick AS'.
+
+    Example: meldcalc solve --seed 1 --trump S
+    """
+    from meldcalc.solve import check_solver
+
+    with user_errors():
+        rules = load(variant)
+        check_solver(rules)
+        lines = None
+        if seed is None:
+            lines = input_lines(
+                hands,
+                "positions, one per line",
+                missing="no position given{}: pass a hand per seat, --seed S for a random"
+                " deal, or '-' to read positions from stdin",
+            )
+        if lines is None:
+            text = _position_text(hands, seed, rules)
+            say(_solved(text, rules, trump, leader, trick, line, fmt))
+            return
+    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs)
+
+
+def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) -> str:
+    """The hands of one position as a line: given, or dealt from ``seed``."""
+    if seed is not None:
+        if hands:
+            raise MeldcalcError("give either the hands or --seed, not both")
+        from meldcalc.deal import deals
+
+        dealt = next(deals(rules, 1, seed))
+        return " / ".join(hand.notation() for hand in dealt.hands)
+    if len(hands or []) == rules.players and not any("/" in hand for hand in hands or []):
+        return " / ".join(hands or [])
+    return " ".join(hands or [])
+
+
+def _solved(
+    text: str, rules: Variant, trump: Suit | None, leader: int, trick: str, line: bool, fmt: Any
+) -> str:
+    from meldcalc.solve import check_reach, parse_position, solve
+
+    position = parse_position(text, rules, trump, leader, trick)
+    check_reach(position.tricks)
+    solution = solve(position, rules, line=line)
+    if fmt is SolveFormat.table:
+        return solution_table(position, solution, rules)
+    return json.dumps(
+        solution_json(position, solution, rules), indent=_indent(fmt), ensure_ascii=False
+    )
+
+
+def _solve_lines(
+    lines: Iterator[tuple[int, str | MeldcalcError]],
+    rules: Variant,
+    trump: Suit | None,
+    leader: int,
+    trick: str,
+    line: bool,
+    fmt: SolveFormat,
+    jobs: int,
+) -> None:
+    """Batch: one position per input line, one record per line out, in input order and
+    streaming (one job answers each line as it comes; N jobs take windows of 8N lines), so
+    a million lines run in flat memory and can be sharded by splitting the input. ``-f
+    json`` writes one JSON array of the records, errors included as in jsonl."""
+    from meldcalc.workers import worker_map
+
+    task = functools.partial(
+        _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
+    )
+    failed, records = False, 0
+    if fmt is SolveFormat.json:
+        say("[", end="")
+    with worker_map(jobs, jobs) as run:
+        for number, result in _windowed(run, task, lines, window=1 if jobs == 1 else 8 * jobs):
+            if isinstance(result, MeldcalcError):
+                failed = True
+                fail(f"line {number}: {result}")
+                if fmt is SolveFormat.table:
+                    continue
+                error = {"position": number, "error": str(result)}
+                result = json.dumps(error, ensure_ascii=False, indent=_indent(fmt))
+            if fmt is SolveFormat.table:
+                say(f"line {number}:\n{result}\n")
+            elif fmt is SolveFormat.json:
+                say(("," if records else "") + "\n" + result, end="")
+            else:
+                say(result)
+            records += 1
+            sys.stdout.flush()
+    if fmt is SolveFormat.json:
+        say("\n]" if records else "]")
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _indent(fmt: SolveFormat) -> int | None:
+    return 2 if fmt is SolveFormat.json else None
+
+
+def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple[int, Any]:
+    """One batch line solved (in a worker, when there are several): its text or its error."""
+    number, text = item
+    if isinstance(text, MeldcalcError):
+        return number, text
+    fmt = settings.pop("fmt")
+    try:
+        out = _solved(
+            text,
+            settings["rules"],
+            settings["trump"],
+            settings["leader"],
+            settings["trick"],
+            settings["line"],
+            fmt,
+        )
+    except MeldcalcError as error:
+        return number, error
+    if fmt is not SolveFormat.table:
+        record = json.loads(out)
+        out = json.dumps({"position": number, **record}, ensure_ascii=False, indent=_indent(fmt))
+    return number, out
+
+
+def _windowed(run: Callable, task: Callable, items: Iterator, window: int) -> Iterator:
+    """``run(task, items)`` a window at a time: an ordered pool map reads its whole input
+    ahead, which a million-line batch cannot afford."""
+    while batch := list(itertools.islice(items, window)):
+        yield from run(task, batch)
+
+
+def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[str, Any]:
+    """A played deal (``seed``: the one it was dealt from, if dealt at random); with
+    ``review``, each card's cost against the best card and the exact value of the deal
+    (``"review": {"value", "taken", "lost"}``)."""
+    costs = _costs_by_play(deal, review)
+    record: dict[str, Any] = {
+        **({} if seed is None else {"seed": seed}),
+        "trump": deal.trump.letter,
+        "seats": [
+            {"seat": seat, "hand": [str(c) for c in hand.cards(deal.trump)]}
+            for seat, hand in enumerate(deal.hands)
+        ],
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [{"seat": s, "card": c, **_cost_fields(next(costs))} for s, c in t.cards],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in deal.tricks
+        ],
+        "points": list(deal.points),
+    }
+    if len(deal.widow):
+        record["widow"] = [str(c) for c in deal.widow.cards(deal.trump)]
+        record["buried"] = [str(c) for c in deal.buried.cards(deal.trump)]
+    if review is not None:
+        record["review"] = {
+            "from_trick": review.first_trick,
+            "value": review.value,
+            "taken": review.taken,
+            "lost": review.lost_by_seat(len(deal.hands)),
+        }
+    return record
+
+
+def _costs_by_play(deal: Any, review: Any) -> Any:
+    """The review of each card played, in order: None for cards not reviewed."""
+    if review is None:
+        return iter(lambda: None, 0)  # endless Nones
+    unreviewed = (review.first_trick - 1) * len(deal.hands)
+    return iter([None] * unreviewed + list(review.cards))
+
+
+def _cost_fields(card: Any) -> dict[str, Any]:
+    return {} if card is None else {"cost": card.cost, "best": list(card.best)}
+
+
+def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
+    """The deal trick by trick; with ``review`` every costly card marked with its cost."""
+    data = played_json(deal, review)
+    dealt = "" if seed is None else f", seed {seed}"
+    lines = [f"trump {deal.trump.letter} {deal.trump.symbol}{dealt}"]
+    lines += [f"seat {seat}: {hand.notation(deal.trump)}" for seat, hand in enumerate(deal.hands)]
+    if len(deal.widow):
+        lines.append(
+            f"widow: {deal.widow.notation(deal.trump)}  (buried by seat 0: "
+            f"{deal.buried.notation(deal.trump)})"
+        )
+    lines += ["", _tricks_table(data["tricks"])]
+    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
+    if review is not None:
+        lines += ["", *review_lines(data["review"], deal)]
+    return "\n".join(lines)
+
+
+def review_lines(summary: dict[str, Any], deal: Any) -> list[str]:
+    lost = summary["lost"]
+    per_seat = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(lost))
+    start = summary["from_trick"]
+    since = "the start" if start == 1 else f"trick {start} (the solver's reach)"
+    return [
+        "review (cards marked with the points they cost their side against the best card):",
+        f"points lost by each seat: {per_seat}",
+        f"under best play from {since} the bidding side takes {summary['value']} in tricks;"
+        f" it took {summary['taken']}.",
+    ]
+
+
+def _named_plays(leader: int, cards: Any, players: int) -> list[dict[str, Any]]:
+    return [
+        {"seat": (leader + i) % players, "card": CARD_NAMES[card]} for i, card in enumerate(cards)
+    ]
+
+
+def solution_json(position: Any, solution: Any, variant: Any) -> dict[str, Any]:
+    """``{"trump", "leader", "hands", "trick", "to_play", "value", "cards", "line"}``:
+    values are the trick points seat 0's side takes from the position on."""
+    players = len(position.hands)
+    return {
+        "variant": variant.name,
+        "trump": position.trump.letter,
+        "leader": position.leader,
+        "hands": [[str(card) for card in hand.cards(position.trump)] for hand in position.hands],
+        "trick": [CARD_NAMES[card] for card in position.trick],
+        "to_play": position.to_play,
+        "value": solution.value,
+        "cards": [
+            {"card": CARD_NAMES[card], "value": value}
+            for card, value in sorted(solution.cards.items(), key=lambda item: -item[1])
+        ],
+        "line": [
+            {
+                "leader": trick.leader,
+                "cards": _named_plays(trick.leader, trick.cards, players),
+                "winner": trick.winner,
+                "points": trick.points,
+            }
+            for trick in solution.line
+        ],
+    }
+
+
+def solution_table(position: Any, solution: Any, variant: Any) -> str:
+    """The position, every legal card's value (a double-dummy table), the optimal line."""
+    data = solution_json(position, solution, variant)
+    trump, seat = position.trump, position.to_play
+    side = "seat 0's side" if variant.players > 2 else "seat 0"
+    lines = [
+        f"trump {trump.letter} {trump.symbol}, {variant.name}",
+        *(
+            f"seat {n}: {position.hands[n].notation(trump) or '-'}"
+            for n in range(len(position.hands))
+        ),
+    ]
+    if position.trick:
+        lines.append(
+            "on the table: "
+            + "  ".join(
+                f"{p['seat']}:{p['card']}"
+                for p in _named_plays(position.leader, position.trick, len(position.hands))
+            )
+        )
+    if not solution.cards:  # every seat has played its last card
+        return "\n".join([*lines, "", "every card has been played: nothing is left to take."])
+    lines += [
+        "",
+        f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",
+        "",
+        f"seat {seat} to play; each card and what {side} takes after it:",
+    ]
+    sign = 1 if _on_side_of_seat_0(variant, seat) else -1  # what the seat to play wants
+    target = sign * max(sign * value for value in solution.cards.values())
+    cards = sorted(data["cards"], key=lambda card: -sign * card["value"])
+    rows = [
+        [
+            card["card"],
+            card["value"],
+            "best" if card["value"] == target else f"{card['value'] - target:+d}",
+        ]
+        for card in cards
+    ]
+    lines.append(tabulate(rows, ["card", "value", ""], colalign=("left", "right", "left")))
+    if data["line"]:
+        lines += ["", "an optimal line of play:", _tricks_table(data["line"])]
+    return "\n".join(lines)
+
+
+def _on_side_of_seat_0(variant: Any, seat: int) -> bool:
+    from meldcalc.solve import seat_sides
+
+    return seat_sides(variant)[seat] == 0
+
+
+def _play_text(play: dict[str, Any]) -> str:
+    """``1:9S``, or ``1:9S(-10)`` when a review priced it."""
+    cost = play.get("cost")
+    return f"{play['seat']}:{play['card']}" + (f"(-{cost})" if cost else "")
+
+
+def _tricks_table(tricks: list[dict[str, Any]]) -> str:
+    rows = [
+        [
+            number,
+            trick["leader"],
+            "  ".join(_play_text(play) for play in trick["cards"]),
+            trick["winner"],
+            trick["points"],
+        ]
+        for number, trick in enumerate(tricks, start=1)
+    ]
+    return tabulate(
+        rows,
+        ["trick", "led by", "cards (seat:card)", "won by", "points"],
+        colalign=("right", "right", "left", "right", "right"),
+    )

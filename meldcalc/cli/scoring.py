@@ -1,0 +1,401 @@
+"""`meldcalc score`: a hand scored by the variant's rules, and a game's ledger."""
+
+from __future__ import annotations
+
+import enum
+import json
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc import console
+from meldcalc.cards import Hand, Suit
+from meldcalc.cli.base import (
+    MAX_BID,
+    app,
+    load,
+    say,
+    trump_option,
+    user_errors,
+    variant_option,
+)
+from meldcalc.cli.report import tabulate
+from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.notation import is_whole_number
+from meldcalc.variant import Variant
+
+
+class ScoreFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+
+
+def _file_name(text: str) -> Path:
+    """A file option as typed: an empty name is refused, not read as the folder '.'."""
+    if not text:
+        raise typer.BadParameter(f"expected a file name, got {quote(text)}")
+    return Path(text)
+
+
+def _per_side(text: str | None) -> tuple[int, ...] | None:
+    """``'150,80'`` -> (150, 80): one whole number per side, up to `MAX_BID`."""
+    from meldcalc.errors import quote
+
+    if text is None:
+        return None
+    values = []
+    for token in text.split(","):
+        token = token.strip()
+        if not is_whole_number(token) or len(token) > 12 or int(token) > MAX_BID:
+            raise typer.BadParameter(
+                f"{quote(token)}: expected whole numbers from 0 to {MAX_BID} separated by"
+                " commas, e.g. 150,80"
+            )
+        values.append(int(token))
+    return tuple(values)
+
+
+@app.command(short_help="Score a hand, and keep a game's running score.")
+def score(
+    bid: Annotated[
+        Optional[int],
+        typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help="The winning bid."),
+    ] = None,
+    bidder: Annotated[
+        Optional[int],
+        typer.Option("--bidder", min=0, max=5, metavar="SEAT", help="The bidder's seat, from 0."),
+    ] = None,
+    meld: Annotated[
+        Optional[str],
+        typer.Option(
+            "--meld",
+            "-m",
+            callback=_per_side,
+            metavar="N,N",
+            help="Each side's meld, in order of sides (side 0: seats 0 and 2).",
+        ),
+    ] = None,
+    hands: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--hand",
+            metavar="SEAT:CARDS",
+            help="A seat's hand, to count its meld under --trump (repeat for each seat).",
+        ),
+    ] = None,
+    tricks: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tricks",
+            callback=_per_side,
+            metavar="N,N",
+            help="Each side's trick points; they must add up to the variant's total.",
+        ),
+    ] = None,
+    trump: Annotated[
+        Optional[Suit], trump_option(": the trump named, to count --hand meld under")
+    ] = None,
+    thrown_in: Annotated[
+        bool, typer.Option("--thrown-in", help="The bidding side threw the hand in before play.")
+    ] = False,
+    no_marriage: Annotated[
+        bool,
+        typer.Option("--no-marriage", help="Double deck: no marriage in trump, not played."),
+    ] = False,
+    checks: Annotated[
+        Optional[str],
+        typer.Option(
+            "--checks", callback=_per_side, metavar="N,N", help="Each side's checks (check)."
+        ),
+    ] = None,
+    tricks_taken: Annotated[
+        Optional[str],
+        typer.Option(
+            "--tricks-taken",
+            callback=_per_side,
+            metavar="N,N",
+            help="Tricks each side took (only for a save-meld-with-a-trick house rule).",
+        ),
+    ] = None,
+    variant: Annotated[
+        Optional[str],
+        variant_option("A shipped variant's name or a YAML file (a game keeps its own)."),
+    ] = None,
+    game: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="FILE",
+            parser=_file_name,
+            help="A game's ledger: add the hand to it (JSON lines).",
+        ),
+    ] = None,
+    show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo", help="Take back the game's last hand (with --show: then show the game)."
+        ),
+    ] = False,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--to",
+            min=1,
+            max=MAX_BID,
+            metavar="POINTS",
+            help="A new game's target (default: the variant's).",
+        ),
+    ] = None,
+    fmt: Annotated[
+        ScoreFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
+    ] = ScoreFormat.table,
+) -> None:
+    """Score a hand by the variant's rules: made or set, each side's points, read aloud.
+
+    Meld is given per side (--meld 150,80) or as each seat's hand (--hand 0:"AS 10S ...",
+    counted under --trump). With --game FILE the hand is added to a game's ledger, and
+    --show prints the running totals and the winner; --undo takes the last hand back.
+
+    Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
+    """
+    from meldcalc.scoring import HandPlay, score_hand
+
+    writes = not show or undo
+    with user_errors(), _held_game(game, writes, create=writes and not undo) as held:
+        book = held and held.book
+        spec = _game_variant(book, variant)
+        rules = book.rules if book else load(spec)
+        reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
+        if game is None and (show or undo):
+            raise MeldcalcError("--show and --undo need a game: --game FILE")
+        if show or undo:
+            if reported:
+                raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
+            if book is None:
+                raise MeldcalcError(
+                    f"{shown_path(game)}: no such game yet: score a hand to start it"
+                )
+            if target is not None:
+                raise MeldcalcError(
+                    f"--to {target}: {shown_path(game)} is a game to {book.target} already;"
+                    " --to only sets a new game's target"
+                )
+            if undo:
+                book = held.undo_last()
+                console.to_stderr(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
+            _show_standing(book, rules, fmt)
+            return
+        if bid is None or bidder is None:
+            raise MeldcalcError("a hand needs --bid and --bidder (and meld and tricks)")
+        if checks is not None and not any(rule.checks for rule in rules.melds):
+            raise MeldcalcError(f"--checks: {rules.name} keeps no checks")
+        side_meld, side_checks, no_marriage = _meld_of_sides(
+            rules, meld, hands, trump, bidder, checks, no_marriage
+        )
+        play = HandPlay(
+            bid, bidder, side_meld, tricks, side_checks, thrown_in, no_marriage, tricks_taken
+        )
+        scored = score_hand(rules, play)
+        if held is not None:
+            book = held.add_hand(rules, spec, target, scored, trump and trump.letter)
+    if fmt is ScoreFormat.json:
+        record = score_json(scored, rules)
+        if game is not None:
+            record["game"] = standing_json(book, book.standing(), rules)
+        say(json.dumps(record, indent=2, ensure_ascii=False))
+        return
+    say(score_table(scored, rules))
+    if game is not None:
+        say()
+        say(standing_table(book, book.standing(), rules))
+
+
+def _held_game(game: Path | None, write: bool, create: bool) -> Any:
+    """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
+    from contextlib import nullcontext
+
+    from meldcalc import ledger
+
+    return nullcontext() if game is None else ledger.held(game, write, create)
+
+
+def _game_variant(book: Any, variant: str | None) -> str:
+    """The variant of a game: the ledger's own; -V may only repeat it."""
+    if book is None:
+        return _ledger_spec(variant or DEFAULT_VARIANT)
+    if variant is not None and _ledger_spec(variant) != book.variant:
+        raise MeldcalcError(
+            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V,"
+            " or start a new game"
+        )
+    return book.variant
+
+
+def _ledger_spec(variant: str) -> str:
+    """How a ledger names its variant: a shipped name as it is, a file by its absolute
+    path, so the game reads the same rules from any folder."""
+    from meldcalc.loading import shipped_names
+
+    return variant if variant in shipped_names() else str(Path(variant).absolute())
+
+
+def _meld_of_sides(
+    rules: Variant,
+    meld: tuple[int, ...] | None,
+    hands: list[str] | None,
+    trump: Suit | None,
+    bidder: int,
+    checks: tuple[int, ...] | None,
+    no_marriage: bool,
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """Each side's meld and checks: as given, or counted from the seats' hands."""
+    from meldcalc.scoring import meld_of_hands
+
+    if (meld is None) == (hands is None):
+        raise MeldcalcError("give the meld either per side (--meld 150,80) or per seat (--hand)")
+    if meld is not None:
+        return meld, checks or (), no_marriage
+    if trump is None:
+        raise MeldcalcError("--hand needs --trump: meld is counted under the trump named")
+    seats: dict[int, Hand] = {}
+    for text in hands or []:
+        seat, colon, cards = text.partition(":")
+        if not colon or not is_whole_number(seat.strip()) or len(seat) > 2:
+            raise MeldcalcError(f"--hand {quote(text)}: expected SEAT:CARDS, e.g. 0:'AS 10S KS'")
+        if int(seat) in seats:
+            raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
+        seats[int(seat)] = Hand.parse(cards)
+    side_meld, side_checks, not_played = meld_of_hands(rules, seats, trump, bidder, no_marriage)
+    return side_meld, checks or side_checks, not_played
+
+
+def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
+
+    standing = book.standing()
+    if fmt is ScoreFormat.json:
+        say(json.dumps(standing_json(book, standing, rules), indent=2, ensure_ascii=False))
+    else:
+        say(standing_table(book, standing, rules))
+
+
+def score_json(score: Any, variant: Any) -> dict[str, Any]:
+    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``."""
+    from meldcalc.scoring import side_name
+
+    play = score.play
+    return {
+        "variant": variant.name,
+        "outcome": score.outcome,
+        "bid": play.bid,
+        "bidder": play.bidder,
+        "bidding_side": score.bidding_side,
+        "sides": [
+            {
+                "side": side,
+                "seats": side_name(variant, side),
+                "meld": play.meld[side],
+                "counted_meld": score.counted_meld[side],
+                "tricks": None if play.tricks is None else play.tricks[side],
+                "points": score.points[side],
+                "checks": score.checks[side],
+            }
+            for side in range(len(play.meld))
+        ],
+        "explanation": list(score.explanation),
+    }
+
+
+def score_table(score: Any, variant: Any) -> str:
+    """A row per side (meld, tricks, points), then the hand explained in sentences."""
+    data = score_json(score, variant)
+    checks = any(rule.checks for rule in variant.melds)
+    headers = ["", "meld", "tricks", "points"] + (["checks"] if checks else [])
+    rows = []
+    for side in data["sides"]:
+        meld = side["meld"] if side["meld"] == side["counted_meld"] else f"({side['meld']}) 0"
+        tricks = "-" if side["tricks"] is None else side["tricks"]
+        row = [side["seats"], meld, tricks, side["points"]] + ([side["checks"]] if checks else [])
+        rows.append(row)
+    table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+    return "\n".join([table, "", *data["explanation"]])
+
+
+def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
+    """A game so far: its hands, the totals, and the winner once decided."""
+    from meldcalc.scoring import side_name
+
+    sides = range(len(standing.totals))
+    return {
+        "ledger": str(ledger.path),
+        "variant": ledger.variant,
+        "target": ledger.target,
+        "sides": [side_name(variant, side) for side in sides],
+        "hands": [
+            {
+                "hand": number,
+                "bid": score.play.bid,
+                "bidder": score.play.bidder,
+                "outcome": score.outcome,
+                "points": list(score.points),
+                "checks": list(score.checks),
+            }
+            for number, score in enumerate(ledger.hands, start=1)
+        ],
+        "totals": list(standing.totals),
+        "checks": list(standing.checks),
+        "winner": standing.winner,
+        "result": standing_sentence(standing, variant, ledger.target),
+    }
+
+
+def standing_sentence(standing: Any, variant: Any, target: int) -> str:
+    """Who won and why, or what each side still needs."""
+    from meldcalc.scoring import side_name
+
+    totals = standing.totals
+    if standing.winner is not None:
+        others = ", ".join(str(t) for side, t in enumerate(totals) if side != standing.winner)
+        name = side_name(variant, standing.winner).capitalize()
+        return f"{name} won, {totals[standing.winner]} to {others}: {standing.reason}."
+    if not standing.hands:
+        return f"No hands yet; the game is to {target}."
+    best = max(totals)
+    tied = [side for side, total in enumerate(totals) if total == best]
+    if best >= target and len(tied) > 1:  # equal totals over the target play on
+        both = len(tied) == len(totals) == 2
+        names = "both sides" if both else " and ".join(side_name(variant, s) for s in tied)
+        return (
+            f"{names[0].upper()}{names[1:]} reached {target} with {best} each:"
+            " another hand is played."
+        )
+    needs = "; ".join(
+        f"{side_name(variant, side)} {max(target - total, 0)}" for side, total in enumerate(totals)
+    )
+    hands = f"{standing.hands} hand{'s' if standing.hands != 1 else ''}"
+    return f"No winner yet after {hands}. Still needed to reach {target}: {needs}."
+
+
+def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
+    data = standing_json(ledger, standing, variant)
+    checks = any(rule.checks for rule in variant.melds)
+    headers = ["hand", "bid", "by", "outcome", *data["sides"]]
+    rows = [
+        [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
+        + [
+            f"{points} ({check} checks)" if checks else points
+            for points, check in zip(hand["points"], hand["checks"])
+        ]
+        for hand in data["hands"]
+    ]
+    totals = [
+        f"{total} ({check} checks)" if checks else total
+        for total, check in zip(data["totals"], data["checks"])
+    ]
+    rows.append(["total", "", "", "", *totals])
+    align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
+    title = f"{shown_path(ledger.path)}: {variant.name}, game to {ledger.target}"
+    return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])
