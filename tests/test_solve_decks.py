@@ -22,9 +22,10 @@ import pytest
 from meldcalc import minimax, solve
 from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANK_TOKENS, RANKS, Rank
 from meldcalc.endgames import random_endgame
+from meldcalc.loading import load_variant
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.solve import Position, card_values_many, seat_sides
-from meldcalc.variant import Deck, Variant, load_variant
+from meldcalc.variant import Deck, Variant
 
 pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
 
