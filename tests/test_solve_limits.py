@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from meldcalc import solve
-from meldcalc.bidding import play_deal
+from meldcalc.bidding import estimate, play_deal
 from meldcalc.cards import Suit
 from meldcalc.deal import deals
 from meldcalc.endgames import random_endgame
@@ -71,6 +71,15 @@ def test_a_review_past_its_time_limit_says_how_many_tricks_it_reviewed() -> None
     deal = play_deal(LONG_HANDS, VARIANT, Suit.SPADES)
     with pytest.raises(TimeLimitError, match=r"\(0 of 12 tricks reviewed\)"):
         review(deal, VARIANT, time_limit=0.2)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bid_whose_exact_endgames_pass_the_time_limit_stops(jobs: int) -> None:
+    """In worker processes too: the deadline is on the system's monotonic clock, and the
+    error comes back through the pool whole."""
+    hand = LONG_HANDS[0]
+    with pytest.raises(TimeLimitError, match=r"time limit of 0\.01 s"):
+        estimate(hand, VARIANT, deals=4000, seed=1, endgame=8, jobs=jobs, time_limit=0.01)
 
 
 @pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf"), "10"])
