@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import json
 import os
 import random
 import signal
@@ -23,15 +24,18 @@ from typing import Any
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from meldcalc import solve
 from meldcalc.bidding import estimate, play_deal
 from meldcalc.cards import Suit
+from meldcalc.cli import app
+from meldcalc.cli import base as cli_base
 from meldcalc.deal import deals
 from meldcalc.endgames import random_endgame
 from meldcalc.errors import MeldcalcError, TimeLimitError
 from meldcalc.loading import load_variant
-from meldcalc.review import review
+from meldcalc.review import REVIEW_TIME_LIMIT, review
 from meldcalc.solve import Deadline, Position, solve_many
 
 pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
@@ -94,7 +98,7 @@ def test_a_stopped_search_leaves_nothing_wrong_behind() -> None:
     points of its search and then solved to the end, is worth what a solver that never
     saw it finds."""
     rng = random.Random(3)
-    positions = [random_endgame(VARIANT, 10, rng) for _ in range(3)]
+    positions = [random_endgame(VARIANT, 10, rng) for _ in range(2)]
     fresh = _in_a_new_thread(lambda: [solve.solve(p, VARIANT, line=False) for p in positions])
     for position, expected in zip(positions, fresh):
         for limit in (0.01, 0.05):
@@ -107,6 +111,68 @@ def _in_a_new_thread(work: Callable[[], Any]) -> Any:
     """``work()`` in a thread of its own: with a solver (and table) of its own."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(work).result()
+
+
+# --- the command line ------------------------------------------------------------------
+
+runner = CliRunner()
+LONG_TEXT = solve.position_text(LONG)
+
+
+def _one_error(result: Any) -> str:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("meldcalc: error: "), result.stderr
+    return lines[0]
+
+
+def test_solve_stops_at_its_time_limit_with_one_line() -> None:
+    start = time.monotonic()
+    result = runner.invoke(app, ["solve", "-V", str(EASY_PLAY), LONG_TEXT, "--time-limit", "0.3"])
+    assert time.monotonic() - start < 0.3 + SLACK
+    assert "stopped at its time limit of 0.3 s" in _one_error(result)
+    assert result.stdout == ""
+
+
+def test_a_batch_line_past_the_time_limit_is_its_error_record_and_the_rest_go_on() -> None:
+    short = solve.position_text(_played_down(LONG, tricks=3))
+    lines = f"{LONG_TEXT}\n{short}\n"
+    args = ["solve", "-V", str(EASY_PLAY), "-", "-f", "jsonl", "--no-line", "--time-limit", "0.3"]
+    result = runner.invoke(app, args, input=lines)
+    assert result.exit_code == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["position"] == 1 and "time limit of 0.3 s" in first["error"]
+    assert second["position"] == 2 and second["value"] >= 0
+
+
+def test_play_review_and_bid_endgame_stop_at_their_time_limits() -> None:
+    deal = " / ".join(hand.notation() for hand in LONG_HANDS)
+    review = ["play", "-V", str(EASY_PLAY), "-t", "S", "--deal", deal, "--review"]
+    error = _one_error(runner.invoke(app, [*review, "--time-limit", "0.2"]))
+    assert "time limit of 0.2 s (0 of 12 tricks reviewed)" in error
+    bid = ["bid", "-V", str(EASY_PLAY), LONG_HANDS[0].notation(), "--endgame", "8", "-s", "1"]
+    assert "time limit of 0.01 s" in _one_error(runner.invoke(app, [*bid, "--time-limit", "0.01"]))
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "inf", "2e9", "soon"])
+def test_a_time_limit_option_must_be_some_seconds(seconds: str) -> None:
+    result = runner.invoke(app, ["solve", "--seed", "1", "-t", "S", "--time-limit", seconds])
+    assert result.exit_code == 2 and "Invalid value for '--time-limit'" in result.stderr
+
+
+def test_the_commands_default_time_limits_are_the_apis() -> None:
+    """The CLI spells them out (importing the solver's modules costs start-up time)."""
+    assert cli_base.SOLVE_TIME_LIMIT == solve.DEFAULT_TIME_LIMIT
+    assert cli_base.REVIEW_TIME_LIMIT == REVIEW_TIME_LIMIT
+    assert cli_base.MAX_TIME_LIMIT == solve.MAX_TIME_LIMIT
+    for command, default in [
+        ("solve", "Default: 60."),
+        ("play", "Default: 300."),
+        ("bid", "0 (the default)"),
+    ]:
+        text = " ".join(runner.invoke(app, [command, "-h"]).stdout.split())
+        assert default in text, command
 
 
 # --- signals ---------------------------------------------------------------------------
@@ -152,10 +218,10 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def _signal_while_searching(process: subprocess.Popen, signum: int) -> float:
-    """Once ``process`` has used a second and a half of CPU (its start takes half a second:
+    """Once ``process`` has used a second of CPU (its start takes under half a second:
     it is searching), send ``signum``; the time it was sent."""
     deadline = time.monotonic() + 60
-    while _cpu_seconds(process.pid) < 1.5 and time.monotonic() < deadline:
+    while _cpu_seconds(process.pid) < 1.0 and time.monotonic() < deadline:
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
         time.sleep(0.05)
     sent = time.monotonic()

@@ -14,6 +14,8 @@ import typer
 
 from meldcalc.cards import CARD_NAMES, Suit
 from meldcalc.cli.base import (
+    REVIEW_TIME_LIMIT,
+    SOLVE_TIME_LIMIT,
     HandArgument,
     SeedOption,
     VariantOption,
@@ -22,8 +24,10 @@ from meldcalc.cli.base import (
     full_hand,
     input_lines,
     load,
+    no_limit_if_zero,
     progress_line,
     say,
+    time_limit_option,
     trump_option,
     user_errors,
 )
@@ -60,6 +64,13 @@ def play(
     fmt: Annotated[
         PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
     ] = PlayFormat.table,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            f"Stop the --review after this many seconds in all, with an error; 0: no limit."
+            f" Default: {REVIEW_TIME_LIMIT:g}."
+        ),
+    ] = REVIEW_TIME_LIMIT,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
 
@@ -101,7 +112,7 @@ def play(
 
             check_solver(rules)
             with progress_line("reviewing trick {}", after=0) as progress:
-                checked = review_deal(played, rules, progress)
+                checked = review_deal(played, rules, progress, no_limit_if_zero(time_limit))
     if fmt is PlayFormat.json:
         say(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
     else:
@@ -142,6 +153,13 @@ def solve(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
     ] = 1,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            f"Stop the search of a position after this many seconds, with an error; 0: no"
+            f" limit. Default: {SOLVE_TIME_LIMIT:g}."
+        ),
+    ] = SOLVE_TIME_LIMIT,
 ) -> None:
     """Solve a position exactly (double dummy): every hand seen, best play by both sides.
 
@@ -166,11 +184,12 @@ def solve(
                 missing="no position given{}: pass a hand per seat, --seed S for a random"
                 " deal, or '-' to read positions from stdin",
             )
+        limit = no_limit_if_zero(time_limit)
         if lines is None:
             text = _position_text(hands, seed, rules)
-            say(_solved(text, rules, trump, leader, trick, line, fmt))
+            say(_solved(text, rules, trump, leader, trick, line, fmt, limit))
             return
-    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs)
+    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs, limit)
 
 
 def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) -> str:
@@ -188,13 +207,20 @@ def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) ->
 
 
 def _solved(
-    text: str, rules: Variant, trump: Suit | None, leader: int, trick: str, line: bool, fmt: Any
+    text: str,
+    rules: Variant,
+    trump: Suit | None,
+    leader: int,
+    trick: str,
+    line: bool,
+    fmt: Any,
+    time_limit: float | None,
 ) -> str:
     from meldcalc.solve import check_reach, parse_position, solve
 
     position = parse_position(text, rules, trump, leader, trick)
     check_reach(position.tricks)
-    solution = solve(position, rules, line=line)
+    solution = solve(position, rules, line=line, time_limit=time_limit)
     if fmt is SolveFormat.table:
         return solution_table(position, solution, rules)
     return json.dumps(
@@ -211,6 +237,7 @@ def _solve_lines(
     line: bool,
     fmt: SolveFormat,
     jobs: int,
+    time_limit: float | None,
 ) -> None:
     """Batch: one position per input line, one record per line out, in input order and
     streaming (one job answers each line as it comes; N jobs take windows of 8N lines), so
@@ -219,7 +246,14 @@ def _solve_lines(
     from meldcalc.workers import worker_map
 
     task = functools.partial(
-        _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
+        _solve_line,
+        rules=rules,
+        trump=trump,
+        leader=leader,
+        trick=trick,
+        line=line,
+        fmt=fmt,
+        time_limit=time_limit,
     )
     failed, records = False, 0
     if fmt is SolveFormat.json:
@@ -266,6 +300,7 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
             settings["trick"],
             settings["line"],
             fmt,
+            settings["time_limit"],
         )
     except MeldcalcError as error:
         return number, error
