@@ -3,9 +3,9 @@
 For the bidder's hand (seat 0) the unseen cards are dealt at random to the other seats (and
 the widow, which the bidder takes, burying as many cards as it holds). Every sampled deal
 is played out under each trump by the policy of `simulate`, so the trumps are compared on
-the same deals. A deal's total for the bidding side is its own meld, the partner's meld
-(partnership games) and its trick points; P(make) of a bid is the share of deals whose
-total reaches it.
+the same deals. A deal's total for the bidding side is its own meld, the meld of every
+partner (seat 2 of four, seats 2 and 4 of six) and its trick points; P(make) of a bid is
+the share of deals whose total reaches it.
 
 Deals are drawn in fixed chunks, each from its own seed derived from (seed, chunk number),
 so the numbers depend on the seed alone, never on how many processes (`--jobs`) ran them.
@@ -22,7 +22,7 @@ import numpy as np
 from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.exact_endgame import check_endgame, play_out
-from meldcalc.knowledge import TableKnowledge, partner_seat
+from meldcalc.knowledge import TableKnowledge, partner_seat, partner_seats
 from meldcalc.layouts import deal_consistent
 from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.simulate import Game, Table, planes_from_counts
@@ -466,7 +466,7 @@ def _make_ready(
         seats = pass_cards(seats, variant, setup.trump, setup.ask, knowledge.received)
         engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
         meld = engine.totals(seats[:, 0])[setup.trump]
-        return seats, meld, zeros, engine.totals(seats[:, 2])[setup.trump]
+        return seats, meld, zeros, engine.totals(seats[:, partner_seat(variant)])[setup.trump]
     return (*_take_widow(counts, variant, setup.trump), None)
 
 
@@ -507,15 +507,11 @@ def melded_planes(variant: Variant, seats: list[np.ndarray], trumps: list[Suit])
 def _partner_melds(
     counts: np.ndarray, variant: Variant, trumps: list[Suit]
 ) -> dict[Suit, np.ndarray]:
-    """The partner's (seat 2's) best meld in each deal under each trump; 0 without partners."""
-    if not _has_partner(variant):
-        return {trump: np.zeros(len(counts), dtype=np.int64) for trump in trumps}
-    every_trump = engine_for(variant).totals(counts[:, 2])
-    return {trump: every_trump[trump] for trump in trumps}
-
-
-def _has_partner(variant: Variant) -> bool:
-    return partner_seat(variant) is not None
+    """The partners' best meld (each partner's, added) in each deal under each trump; 0
+    without partners."""
+    melds = [engine_for(variant).totals(counts[:, seat]) for seat in partner_seats(variant)]
+    zeros = np.zeros(len(counts), dtype=np.int64)
+    return {trump: sum((meld[trump] for meld in melds), zeros) for trump in trumps}
 
 
 def _take_widow(
@@ -580,7 +576,7 @@ def _odds(
         trump,
         biddable,
         float(sample.meld.mean()),
-        float(sample.partner_meld.mean()) if _has_partner(variant) else None,
+        float(sample.partner_meld.mean()) if partner_seats(variant) else None,
         sample.tricks,
         totals,
     )

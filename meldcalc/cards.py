@@ -288,7 +288,7 @@ def _parse_hand_slowly(text: str) -> list[int]:
             elif _RANK_RUN.fullmatch(upper):
                 raise NotationError(
                     f"{quote(token)} at column {column}: ranks written together need a suit group"
-                    f" before them ('S: {token}')"
+                    f" before them ('S: {token if len(token) <= 12 else 'AKQJ'}')"
                 )
             else:
                 raise NotationError(f"{quote(token)} at column {column}: {_diagnose_card(token)}")

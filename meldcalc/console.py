@@ -129,7 +129,8 @@ def silence_stdout() -> None:
 
 
 def end_on_signals() -> None:
-    """SIGTERM and Ctrl-C end the run at once (143, 130), worker processes first.
+    """SIGTERM and Ctrl-C end the run at once (143, 130), worker processes first; a
+    file-size limit (``ulimit -f``) is a write that fails, not a kill in mid-line.
 
     At once: unwinding through a process pool is not safe here (its terminate() waits on a
     lock an idle worker holds while it waits for work), and there is nothing to save."""
@@ -147,6 +148,8 @@ def end_on_signals() -> None:
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)
+    if hasattr(signal, "SIGXFSZ"):  # ignored, a write past the limit fails with EFBIG
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def _children() -> set[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from meldcalc.cards import SUITS, Hand
+from meldcalc.cards import SUITS, Hand, Suit
 from meldcalc.deal import deal
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.solve import Position
@@ -16,12 +16,18 @@ from meldcalc.variant import Variant
 
 
 def random_endgame(
-    variant: Variant, tricks: int, rng: random.Random, on_table: int = 0, leader: int = 0
+    variant: Variant,
+    tricks: int,
+    rng: random.Random,
+    on_table: int = 0,
+    leader: int = 0,
+    trump: Suit | None = None,
 ) -> Position:
     """Deal, then play random legal cards from ``leader``'s lead until ``tricks`` tricks are
-    left and ``on_table`` cards are on the table of the first of them."""
+    left and ``on_table`` cards are on the table of the first of them; under ``trump``, or
+    a random one."""
     hands = [list(hand.counts) for hand in deal(variant, rng).hands]
-    trump = rng.choice(SUITS)
+    trump = rng.choice(SUITS) if trump is None else trump
     trick: list[int] = []
     plays = (variant.hand_size - tricks) * variant.players + on_table
     for _ in range(plays):

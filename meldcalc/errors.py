@@ -9,6 +9,8 @@ QUOTE_LIMIT = 40
 class MeldcalcError(ValueError):
     """Bad input from the user: the CLI prints the message and exits with code 2."""
 
+    exit_code = 2
+
 
 class NotationError(MeldcalcError):
     """Text that is not a hand: names the token, where it stands and what was expected."""
@@ -24,6 +26,13 @@ class VariantError(MeldcalcError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+class WriteFailure(MeldcalcError):
+    """Not a mistake in the input: a file meldcalc must add to could not be written (the
+    disk full, a quota, a file-size limit). The CLI prints the message and exits with code 1."""
+
+    exit_code = 1
 
 
 class KnowledgeError(MeldcalcError):

@@ -24,13 +24,18 @@ MAX_ENDGAME = 8
 
 
 def check_endgame(variant: Variant, endgame: int) -> None:
+    """Refuse an endgame longer than the hands hold after the first trick (the policy's)
+    or than the solver is quick enough for in every deal, naming the bound broken."""
+    left = variant.hand_size - 1
+    if endgame > left and left <= MAX_ENDGAME:
+        hands = f"{variant.name} deals {left + 1}-card hands and the first trick is the policy's"
+        most = f"--endgame must be at most {left}" if left else "no trick is left to solve"
+        raise MeldcalcError(f"--endgame {endgame}: {hands}, so {most}")
+    if endgame > MAX_ENDGAME:
+        too_slow = "longer ones are too slow to solve exactly"
+        raise MeldcalcError(f"--endgame {endgame}: expected 1 to {MAX_ENDGAME} tricks ({too_slow})")
     if not endgame:
         return
-    tricks = variant.hand_size
-    if not 1 <= endgame <= min(MAX_ENDGAME, tricks - 1):
-        raise MeldcalcError(
-            f"--endgame {endgame}: expected 1 to {min(MAX_ENDGAME, tricks - 1)} tricks"
-        )
     from meldcalc.solve import check_solver
 
     check_solver(variant)

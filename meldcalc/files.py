@@ -1,8 +1,10 @@
-"""Reading a file someone named (a variant, a game's ledger, a cache entry) without surprises.
+"""Reading a file someone named (a variant, a game's ledger, a cache entry) without surprises,
+and adding to one all or nothing.
 
 The file is opened without blocking and checked once open, so a FIFO, a device or a folder
 is refused without hanging, whatever the name pointed to when it was looked up; and it is
-read only up to a bound, so a huge file is refused without being read into memory.
+read only up to a bound, so a huge file is refused without being read into memory. What is
+appended (`append_whole`) is on disk whole, or the file is cut back to what it was.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from meldcalc.errors import shown_path
 
 
 class FileProblem(Exception):
-    """Why a file cannot be read, as a whole message naming it."""
+    """Why a file cannot be read, as a whole message naming it; ``errno``: the system's
+    reason, where there is one."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 def read_bounded(path: Path, limit: int, expected: str) -> bytes:
@@ -33,23 +40,40 @@ def read_bounded(path: Path, limit: int, expected: str) -> bytes:
 def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> int:
     """A descriptor on ``path`` opened with ``flags``, refused (`FileProblem`) unless it is
     a regular file: opened without blocking, so a FIFO never hangs. A missing file raises
-    FileNotFoundError."""
+    FileNotFoundError; under ``O_CREAT | O_EXCL`` an existing one raises FileExistsError."""
     name = shown_path(path)
     try:
         descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), mode)
-    except FileNotFoundError:
+    except (FileNotFoundError, FileExistsError):
         raise
     except OSError as error:
         if error.errno == errno.EISDIR:
             raise FileProblem(f"{name}: not a regular file (a folder)") from None
         doing = "read" if flags & (os.O_WRONLY | os.O_RDWR) == 0 else "write"
-        raise FileProblem(f"{name}: cannot {doing}: {error.strerror}") from None
+        raise FileProblem(f"{name}: cannot {doing}: {error.strerror}", error.errno) from None
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
         what = "a folder" if stat.S_ISDIR(mode) else f"expected {expected}"
         raise FileProblem(f"{name}: not a regular file ({what})")
     return descriptor
+
+
+def open_or_make(path: Path, flags: int, expected: str) -> tuple[int, bool]:
+    """`open_regular`, making the file when it is missing; True when this call made it, so
+    the caller removes only what it made. A link to a missing file is not followed to make
+    its target: it raises FileNotFoundError, as a missing folder does."""
+    while True:
+        try:
+            return open_regular(path, flags | os.O_CREAT | os.O_EXCL, expected), True
+        except FileExistsError:
+            pass
+        try:
+            return open_regular(path, flags, expected), False
+        except FileNotFoundError:
+            if os.path.islink(path):
+                raise
+            # removed since it was seen: make it after all
 
 
 def read_all(descriptor: int, path: Path, limit: int, expected: str) -> bytes:
@@ -67,6 +91,61 @@ def read_all(descriptor: int, path: Path, limit: int, expected: str) -> bytes:
     if size > limit:
         raise FileProblem(f"{name}: larger than {_size(limit)}: not {expected}")
     return b"".join(chunks)
+
+
+#: What a write meets when the disk (or the user's share of it) is full: not bad input.
+FULL = frozenset(
+    code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None), errno.EFBIG) if code
+)
+
+
+class WriteProblem(FileProblem):
+    """Why data could not be added to a file; ``restored``: the file is as it was before."""
+
+    def __init__(self, message: str, restored: bool) -> None:
+        super().__init__(message)
+        self.restored = restored
+
+
+def append_whole(descriptor: int, path: Path, data: bytes) -> None:
+    """Add ``data`` at the end of the open file (opened ``O_APPEND``) and sync it to disk,
+    all of it or none: on any failure (a full disk, a quota, a file-size limit) the file
+    is cut back to its size before and synced, and `WriteProblem` says why."""
+    size = os.fstat(descriptor).st_size
+    try:
+        written = os.write(descriptor, data)
+        while written < len(data):  # a short write: the next one says why, or ends the data
+            more = os.write(descriptor, data[written:])
+            if not more:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            written += more
+        os.fsync(descriptor)
+    except OSError as error:
+        name = shown_path(path)
+        try:
+            os.ftruncate(descriptor, size)
+            os.fsync(descriptor)
+        except OSError as undo:
+            raise WriteProblem(
+                f"{name}: cannot write: {error.strerror}, and cannot cut the file back to"
+                f" its {size} bytes before: {undo.strerror}",
+                restored=False,
+            ) from None
+        raise WriteProblem(f"{name}: cannot write: {error.strerror}", restored=True) from None
+
+
+def sync_folder(path: Path) -> None:
+    """Put a new file's name on disk (its folder's entry), where the system allows it."""
+    try:
+        descriptor = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # a folder some systems cannot sync: the file's own data is synced
+    finally:
+        os.close(descriptor)
 
 
 def _size(count: int) -> str:

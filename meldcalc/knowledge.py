@@ -10,12 +10,14 @@ before any dealing; `meldcalc.layouts` then deals only layouts consistent with i
 
 Seats are named from the bidder's place: ``left`` plays after the bidder (seat 1),
 ``partner`` sits opposite (seat 2, four-handed partnership games), ``right`` plays before
-the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too.
+the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too. Six
+players in partnerships have two partners each (the bidder's are seats 2 and 4): they
+have no name, so they are told by number, and the partners' meld is theirs together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,9 +33,24 @@ if TYPE_CHECKING:
 # --- seats -------------------------------------------------------------------------------
 
 
+def partner_seats(variant: Variant) -> tuple[int, ...]:
+    """The bidder's partners: the other even seats of a partnership game (seat 2 of four,
+    seats 2 and 4 of six); none with two players or each playing for himself."""
+    if variant.partnerships and variant.players % 2 == 0:
+        return tuple(range(2, variant.players, 2))
+    return ()
+
+
 def partner_seat(variant: Variant) -> int | None:
-    """Seat 2 in a four-handed partnership game; None where nobody is the bidder's partner."""
-    return 2 if variant.partnerships and variant.players == 4 else None
+    """The bidder's one partner (seat 2, four-handed partnership games), the seat that
+    ``partner`` names and a card pass is with; None with no partner or with two."""
+    seats = partner_seats(variant)
+    return seats[0] if len(seats) == 1 else None
+
+
+def partners_word(variant: Variant) -> str:
+    """``partner's`` with one partner, ``partners'`` (their meld together) with two."""
+    return "partners'" if len(partner_seats(variant)) > 1 else "partner's"
 
 
 def opponent_seats(variant: Variant) -> tuple[int, ...]:
@@ -66,7 +83,11 @@ def parse_seat(text: str, variant: Variant) -> int:
         return int(key)
     known = ", ".join(sorted(names))
     hint = ""
-    if key == "partner":
+    partners = partner_seats(variant)
+    if key == "partner" and len(partners) > 1:
+        seats = " and ".join(str(seat) for seat in partners)
+        hint = f" ({variant.name} has two partners, seats {seats}: name each by its number)"
+    elif key == "partner":
         hint = f" ({variant.name} has no partner: each plays for himself)"
     elif key == "0":
         hint = " (seat 0 is you: your cards are the hand)"
@@ -229,7 +250,7 @@ class TableKnowledge:
             names = " or ".join(suit.symbol for suit in suits)
             lines.append(f"{seat_name(variant, seat)} has no {names}")
         if self.partner_meld is not None:
-            lines.append(f"partner's meld {self.partner_meld.words()} {under}")
+            lines.append(f"{partners_word(variant)} meld {self.partner_meld.words()} {under}")
         if self.opponents_meld is not None:
             lines.append(f"the opponents' meld {self.opponents_meld.words()} {under}")
         if self.widow is not None:
@@ -284,7 +305,7 @@ class TableKnowledge:
                     f"--widow {quote(self.widow.notation())}: {variant.name} has a widow of"
                     f" {variant.widow} cards, got {len(self.widow)}"
                 )
-        if self.partner_meld is not None and partner_seat(variant) is None:
+        if self.partner_meld is not None and not partner_seats(variant):
             raise KnowledgeError(f"--partner-meld: {variant.name} has no partner")
         passing = variant.passing
         if self.after_pass and passing is None:
@@ -335,14 +356,8 @@ class TableKnowledge:
                     f"{seat_name(variant, seat)} is told to hold {len(cards)} cards: a"
                     f" {variant.name} hand has {variant.hand_size}"
                 )
+        self._check_told_voids(variant)
         known = dict(self.known)
-        for seat, suits in self.voids:
-            for card in known.get(seat, Hand([0] * NUM_CARDS)).cards():
-                if card.suit in suits:
-                    raise KnowledgeError(
-                        f"{seat_name(variant, seat)} has no {card.suit.symbol} but is known to"
-                        f" hold {str(card)!r}"
-                    )
         if self._passed_all_of_ask(variant):
             partner = partner_seat(variant)
             extra = [
@@ -355,6 +370,21 @@ class TableKnowledge:
                     f"partner passed fewer than {variant.passing.cards} {self.ask.symbol}, so"
                     f" it holds no more, but is known to hold {str(extra[0])!r}"
                 )
+
+    def _check_told_voids(self, variant: Variant) -> None:
+        """No seat is void in a suit it is known to hold, or (the partner) passed: the
+        voids are of the hands as dealt, which held the cards passed."""
+        told = [(seat, "is known to hold", cards) for seat, cards in self.known]
+        if self.received is not None:
+            told.append((partner_seat(variant), "passed you", self.received))
+        voids = dict(self.voids)
+        for seat, did, cards in told:
+            for card in cards.cards():
+                if card.suit in voids.get(seat, ()):
+                    raise KnowledgeError(
+                        f"{seat_name(variant, seat)} has no {card.suit.symbol} but {did}"
+                        f" {str(card)!r}"
+                    )
 
     def _check_voids(self, hand: Hand, variant: Variant) -> None:
         """Every group of void suits fits in the places of the seats that may hold it."""
@@ -398,29 +428,49 @@ def unseen_pool(hand: Hand, variant: Variant, knowledge: TableKnowledge) -> list
 # --- reading the command line ------------------------------------------------------------
 
 
+#: An option said at most once: its text, or each time it was given (the command line's
+#: repeats, which must agree).
+Once = str | Sequence[str] | None
+
+
 def read_knowledge(
     variant: Variant,
     known: Iterable[str] = (),
     voids: Iterable[str] = (),
-    partner_meld: str | None = None,
-    opponents_meld: str | None = None,
-    widow: str | None = None,
-    received: str | None = None,
-    ask: str | None = None,
+    partner_meld: Once = None,
+    opponents_meld: Once = None,
+    widow: Once = None,
+    received: Once = None,
+    ask: Once = None,
     after_pass: bool = False,
 ) -> TableKnowledge:
     """The knowledge the options of `meldcalc bid` give, each value checked as it is read:
-    a bad one is a `NotationError` quoting the option and the value."""
+    a bad one is a `NotationError` quoting the option and the value, and so is an option
+    of one value given again with another."""
     return TableKnowledge(
         known=_by_seat(_option("--known", text, _seat_cards, variant) for text in known),
         voids=_by_seat(_option("--void", text, _seat_suits, variant) for text in voids),
-        partner_meld=_option("--partner-meld", partner_meld, _range),
-        opponents_meld=_option("--opponents-meld", opponents_meld, _range),
-        widow=_option("--widow", widow, _cards),
-        received=_option("--received", received, _cards),
-        ask=_option("--ask", ask, _suit),
+        partner_meld=_once("--partner-meld", partner_meld, _range),
+        opponents_meld=_once("--opponents-meld", opponents_meld, _range),
+        widow=_once("--widow", widow, _cards),
+        received=_once("--received", received, _cards),
+        ask=_once("--ask", ask, _suit),
         after_pass=after_pass,
     )
+
+
+def _once(name: str, texts: Once, parse: object) -> object:
+    """The one value an option gives, however often it was repeated: repeats must say the
+    same (``'40:'`` and ``' 40: '``, ``'AS KS'`` and ``'KS AS'``), else a `NotationError`."""
+    if texts is None or isinstance(texts, str):
+        return _option(name, texts, parse)
+    values = [_option(name, text, parse) for text in texts]
+    for text, value in zip(texts[1:], values[1:]):
+        if value != values[0]:
+            raise NotationError(
+                f"{name} given twice: {quote(texts[0])} and {quote(text)}: give it once"
+            )
+    return values[0] if values else None
 
 
 def _option(name: str, text: str | None, parse: object, *args: object) -> object:

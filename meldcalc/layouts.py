@@ -32,7 +32,7 @@ from meldcalc.knowledge import (
     TableKnowledge,
     free_places,
     opponent_seats,
-    partner_seat,
+    partner_seats,
     unseen_pool,
 )
 from meldcalc.variant import Variant
@@ -239,7 +239,7 @@ def _meld_agrees(
 
     engine = engine_for(variant)
     for who, told in knowledge.meld_ranges:
-        seats = [partner_seat(variant)] if who == "partner" else opponent_seats(variant)
+        seats = partner_seats(variant) if who == "partner" else opponent_seats(variant)
         melds = [engine.totals(counts[rows, seat]) for seat in seats]
         for trump in groups:
             agrees[trump][rows] &= told.holds(sum(meld[trump] for meld in melds))

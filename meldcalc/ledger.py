@@ -1,15 +1,23 @@
 """A game's ledger: a file the players name, one JSON object per line, only ever appended.
 
-The first line names the game; then each scored hand is a line, written and flushed to
-disk before the command reports it, so a crash never loses a hand. Taking a hand back
-appends an ``undo`` line rather than rewriting the file::
+The first line names the game and keeps the rules it began with (``rules``: the variant's
+checked fields, merged), so a house file edited later changes no game under way; then each
+scored hand is a line, written and synced to disk before the command reports it, so a
+crash never loses a hand. Taking a hand back appends an ``undo`` line rather than
+rewriting the file::
 
-    {"ledger": "meldcalc", "format": 1, "variant": "single-deck", "target": 500}
+    {"ledger": "meldcalc", "format": 1, "variant": "single-deck", "target": 500, "rules": {...}}
     {"hand": 1, "bid": 300, "bidder": 0, ..., "points": [290, 150], "explanation": [...]}
     {"undo": 1}
 
-A file that does not parse is reported as ``file:line: what is wrong`` and never written
-to: the players fix it (or start a new file) before anything is added.
+A ledger written before ``rules`` was kept reads its variant's file as it is now.
+
+A line is written whole or not at all: a write that fails (a full disk) is cut back, so
+the file is as it was. Only a crash or a power cut mid-write can leave a torn last line
+(no line break, no whole JSON object): it is left out of the game, named, and nothing is
+added after it until `Game.repair` drops it (kept in ``FILE.torn``). Any other line that
+does not parse is reported as ``file:line: what is wrong`` and never written to: the
+players fix it (or start a new file) before anything is added.
 
 Reading the game, scoring a hand and appending it happen under an exclusive lock on the
 file (`held`), so two players scoring at once get hands 6 and 7, never two hands 6.
@@ -19,15 +27,25 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+import shlex
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meldcalc.errors import MeldcalcError, VariantError, quote, shown_path
-from meldcalc.files import FileProblem, open_regular, read_all
-from meldcalc.loading import load_variant
+from meldcalc.errors import MeldcalcError, VariantError, WriteFailure, quote, shown_path
+from meldcalc.files import (
+    FULL,
+    FileProblem,
+    WriteProblem,
+    append_whole,
+    open_or_make,
+    open_regular,
+    read_all,
+    sync_folder,
+)
+from meldcalc.loading import load_variant, variant_from_data
 from meldcalc.scoring import (
     MADE,
     NOT_PLAYED,
@@ -53,6 +71,7 @@ MAX_BYTES = 16 * 1024 * 1024
 #: The largest target, bid, meld or trick count a ledger holds: the bound of the options.
 MAX_POINTS = 10_000_000
 OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED)
+LEDGER = "a meldcalc ledger"
 
 
 class LedgerError(MeldcalcError):
@@ -60,18 +79,63 @@ class LedgerError(MeldcalcError):
 
 
 @dataclass(frozen=True)
+class Tear:
+    """A torn last line: no line break after it and no whole JSON object in it, as a write
+    cut short by a crash or a power cut leaves it. It is no part of the game."""
+
+    path: Path
+    line: int
+    start: int  #: where the torn line begins: the whole lines end there
+    size: int
+
+    def __str__(self) -> str:
+        return (
+            f"{shown_path(self.path)}:{self.line}: a torn last line ({self.size} bytes, no"
+            " line break), as an interrupted write leaves it"
+        )
+
+    @property
+    def remedy(self) -> str:
+        return f"`meldcalc score -g {shlex.quote(str(self.path))} --repair` drops it"
+
+    @property
+    def dropped(self) -> str:
+        """What `Game.repair` did, in a sentence."""
+        return (
+            f"{shown_path(self.path)}:{self.line}: dropped a torn last line of {self.size}"
+            f" bytes (kept in {shown_path(torn_copy(self.path))})"
+        )
+
+
+def torn_copy(path: Path) -> Path:
+    """Where `Game.repair` keeps the torn lines it drops from ``path``, one a line."""
+    return path.with_name(path.name + ".torn")
+
+
+@dataclass(frozen=True)
 class Ledger:
     """A game read from its file: the variant it is played under (its name in the file and
-    its rules), its target, its hands."""
+    its rules), its target, its hands; a torn last line left out (`Tear`), and ``notes``
+    on the rules (the variant's file reads otherwise now)."""
 
     path: Path
     variant: str
     rules: Variant
     target: int
     hands: tuple[HandScore, ...]
+    torn: Tear | None = None
+    notes: tuple[str, ...] = ()
+    names: tuple[str, ...] | None = None  #: the sides' names, as the game began
 
     def standing(self) -> Standing:
         return standing(self.rules, self.hands, self.target)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the players should be told: a torn last line left out, then the notes."""
+        if self.torn is None:
+            return self.notes
+        return (f"{self.torn}: the game is shown without it; {self.torn.remedy}", *self.notes)
 
 
 def read(path: Path) -> Ledger | None:
@@ -81,43 +145,75 @@ def read(path: Path) -> Ledger | None:
 
 
 @contextmanager
-def held(path: Path, write: bool = True, create: bool = False) -> Iterator[Game]:
+def held(
+    path: Path, write: bool = True, create: bool = False, repair: bool = False
+) -> Iterator[Game]:
     """The game in ``path``, locked until the block ends: exclusively to ``write`` (read,
     score and append as one step), shared to read. ``create``: a missing file is made, to
-    start the game in; left empty, it is removed again."""
-    descriptor = _open_locked(path, write, create)
-    if descriptor is None:
+    start the game in; left empty, it is removed again (only a file this call made).
+
+    A torn last line is left out of the game read; writing after it is refused, unless the
+    block is to ``repair`` it (`Game.repair`)."""
+    opened = _open_locked(path, write, create)
+    if opened is None:
         yield Game(path, None, b"", None)
         return
+    descriptor, made = opened
     try:
         content = _content(path, descriptor)
-        game = Game(path, descriptor, content, _parsed(path, content, empty_ok=create))
+        tear = None if repair else _tear(path, content)
+        if tear is not None and (write or not content[: tear.start].strip()):
+            before = "nothing is added after it" if write else "no hand before it"
+            raise LedgerError(f"{tear}: {before}; {tear.remedy}")
+        book = _parsed(path, content, empty_ok=create or repair)
+        game = Game(path, descriptor, content, book, made)
         try:
             yield game
         finally:
-            if create and not game.content:  # nothing was added to the file made for it
+            if made and not game.content:  # nothing was added to the file made for it
                 with suppress(OSError):  # still locked: a waiting writer opens the path afresh
                     os.unlink(path)
     finally:
         os.close(descriptor)
 
 
-def _open_locked(path: Path, write: bool, create: bool) -> int | None:
-    """A descriptor on the ledger, locked; None when it does not exist (and not ``create``)."""
-    flags = (os.O_RDWR | os.O_APPEND if write else os.O_RDONLY) | (os.O_CREAT if create else 0)
+def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | None:
+    """A descriptor on the ledger, locked, and whether this call made the file; None when
+    it does not exist (and not ``create``)."""
+    flags = os.O_RDWR | os.O_APPEND if write else os.O_RDONLY
     while True:
         try:
-            descriptor = open_regular(path, flags, "a meldcalc ledger")
+            if create:
+                descriptor, made = open_or_make(path, flags, LEDGER)
+            else:
+                descriptor, made = open_regular(path, flags, LEDGER), False
         except FileNotFoundError:
+            if os.path.islink(path):
+                raise LedgerError(_dangling(path, create)) from None
+            if create:
+                folder = shown_path(path.parent)
+                raise LedgerError(
+                    f"{shown_path(path)}: cannot start a game: no folder {folder}"
+                ) from None
             return None
-        except FileProblem as problem:
-            raise LedgerError(str(problem)) from None
+        except FileProblem as problem:  # a full disk may refuse even to make the file
+            raise (WriteFailure if problem.errno in FULL else LedgerError)(str(problem)) from None
         if fcntl is not None:
             with suppress(OSError):  # a file system without locks: go on without
                 fcntl.flock(descriptor, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
         if _still_named(path, descriptor):
-            return descriptor
+            return descriptor, made
         os.close(descriptor)  # removed or replaced while we waited for the lock
+
+
+def _dangling(path: Path, create: bool) -> str:
+    """A link to a missing file: no game, and never a file made where the link points."""
+    try:
+        target = quote(os.readlink(path), 200)
+    except OSError:
+        target = "a missing file"
+    what = f"{shown_path(path)}: a symbolic link to {target}, which does not exist"
+    return what + (": a game is not started through a link; name the file itself" if create else "")
 
 
 def _still_named(path: Path, descriptor: int) -> bool:
@@ -136,12 +232,33 @@ def _content(path: Path, descriptor: int) -> bytes:
 
 
 def _parsed(path: Path, content: bytes, empty_ok: bool = False) -> Ledger | None:
-    records = list(_records(path, content))
-    if not records and empty_ok:
+    """The game in ``content``, a torn last line left out; None for an empty file, where
+    ``empty_ok``."""
+    tear = _tear(path, content)
+    records = list(_records(path, content if tear is None else content[: tear.start]))
+    if not records and (empty_ok or tear is not None):
         return None
     if not records:
         raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")
-    return _game(path, records)
+    return _game(path, records, tear)
+
+
+def _tear(path: Path, content: bytes) -> Tear | None:
+    """The last line, if a write was cut short there: no line break ends it, and it holds
+    no whole JSON object (a whole line without its break is a line, as an editor may leave
+    it; no shorter part of a JSON object is one)."""
+    start = content.rfind(b"\n") + 1
+    tail = content[start:]
+    if not tail.strip() or _is_object(tail):
+        return None
+    return Tear(path, content.count(b"\n") + 1, start, len(tail))
+
+
+def _is_object(raw: bytes) -> bool:
+    try:
+        return isinstance(json.loads(raw), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def _records(path: Path, content: bytes) -> Any:
@@ -165,9 +282,10 @@ def _records(path: Path, content: bytes) -> Any:
         yield where, record
 
 
-def _game(path: Path, records: list[tuple[str, dict]]) -> Ledger:
+def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Ledger:
     where, header = records[0]
-    variant, target, rules = _header(where, header)
+    variant, target, rules, kept = _header(path, where, header)
+    question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
     for where, record in records[1:]:
         if "undo" in record:
@@ -179,12 +297,34 @@ def _game(path: Path, records: list[tuple[str, dict]]) -> Ledger:
             raise LedgerError(
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
-        hands.append(_hand(where, record, rules))
-    return Ledger(path, variant, rules, target, tuple(hands))
+        hands.append(_hand(where, record, rules, question))
+    names = _names(where, header.get("names"), side_count(rules))
+    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or (), names)
 
 
-def _header(where: str, header: dict) -> tuple[str, int, Variant]:
-    """The game's variant name, target and rules, from its first line."""
+def _names(where: str, names: object, sides: int) -> tuple[str, ...] | None:
+    """The sides' names a header keeps: one string a side, or none."""
+    if names is None:
+        return None
+    if (
+        not isinstance(names, list)
+        or len(names) != sides
+        or not all(isinstance(name, str) and name.strip() for name in names)
+    ):
+        raise LedgerError(f"{where}: names {quote(names)}: expected {sides} names, one a side")
+    return tuple(names)
+
+
+def _question(variant: str) -> str:
+    """What to ask of a hand that does not add up under rules read from their file now."""
+    return f"was the file edited, or did {shown_path(variant)} change since the game began?"
+
+
+def _header(
+    path: Path, where: str, header: dict
+) -> tuple[str, int, Variant, tuple[str, ...] | None]:
+    """The game's variant name, target and rules, from its first line; with the notes on
+    the rules it keeps (None for a ledger that keeps none: its variant's file is read)."""
     if header.get("ledger") != "meldcalc" or header.get("format") != FORMAT:
         raise LedgerError(f"{where}: expected the header of a meldcalc ledger (format {FORMAT})")
     variant, target = header.get("variant"), header.get("target")
@@ -194,20 +334,50 @@ def _header(where: str, header: dict) -> tuple[str, int, Variant]:
         raise LedgerError(
             f"{where}: target {quote(target)}: expected a whole number from 1 to {MAX_POINTS}"
         )
+    if "rules" in header:
+        return (variant, target, *_kept_rules(path, where, variant, header["rules"]))
     try:
-        rules = load_variant(variant)
-    except VariantError as error:
-        more = len(error.problems) - 1
-        others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise LedgerError(
-            f"{where}: variant {quote(variant, 200)}: {error.problems[0]}{others}"
-        ) from None
+        return variant, target, load_variant(variant), None
     except MeldcalcError as error:
-        raise LedgerError(f"{where}: variant {quote(variant, 200)}: {error}") from None
-    return variant, target, rules
+        raise LedgerError(f"{where}: variant {quote(variant, 200)}: {_why(error)}") from None
 
 
-def _hand(where: str, record: dict, rules: Variant) -> HandScore:
+def _kept_rules(
+    path: Path, where: str, variant: str, kept: object
+) -> tuple[Variant, tuple[str, ...]]:
+    """The rules the game began with, as its header keeps them; and a note when the variant
+    it names reads otherwise now (a house file edited since, another meldcalc's table)."""
+    try:
+        now: Variant | None = load_variant(variant)
+    except MeldcalcError as error:
+        now, why = None, _why(error)
+    if now is not None and now.data == kept:
+        return now, ()
+    line = int(where.rpartition(":")[2])
+    try:
+        rules = variant_from_data(kept, shown_path(path), line, "rules")
+    except VariantError as error:
+        raise LedgerError(_why(error)) from None
+    game = shown_path(path)
+    if now is None:
+        change = f"{game}: its variant cannot be read now ({why})"
+    else:
+        change = f"{game}: {shown_path(variant)} has changed since the game began"
+    return rules, (f"{change}: the game keeps the rules it began with",)
+
+
+def _why(error: MeldcalcError) -> str:
+    """An error's first problem, and how many more."""
+    if not isinstance(error, VariantError):
+        return str(error)
+    more = len(error.problems) - 1
+    others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"{error.problems[0]}{others}"
+
+
+def _hand(
+    where: str, record: dict, rules: Variant, question: str = "was the file edited?"
+) -> HandScore:
     """A hand line, checked: its sides are the variant's, and what it scored is what its
     bid, meld and tricks score (`score_hand`), so an edited line is refused, not added up."""
     stored = _stored_hand(where, record)
@@ -227,7 +397,7 @@ def _hand(where: str, record: dict, rules: Variant) -> HandScore:
             shown, wanted = (list(v) if isinstance(v, tuple) else v for v in (got, want))
             raise LedgerError(
                 f"{where}: {label} {quote(shown)} {verb} not follow from the hand's bid, meld"
-                f" and tricks (expected {quote(wanted)}): was the file edited?"
+                f" and tricks (expected {quote(wanted)}): {question}"
             )
     return expected
 
@@ -318,8 +488,13 @@ def hand_record(number: int, score: HandScore, trump: str | None) -> dict[str, A
     }
 
 
-def header(variant: str, target: int) -> dict[str, Any]:
-    return {"ledger": "meldcalc", "format": FORMAT, "variant": variant, "target": target}
+def header(
+    variant: str, target: int, rules: dict | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The first line of a game; ``rules``: the variant's data (`Variant.data`) it keeps;
+    ``names``: the sides' names, one a side."""
+    line = {"ledger": "meldcalc", "format": FORMAT, "variant": variant, "target": target}
+    return line | ({"names": list(names)} if names else {}) | ({"rules": rules} if rules else {})
 
 
 @dataclass
@@ -331,18 +506,25 @@ class Game:
     descriptor: int | None
     content: bytes
     book: Ledger | None
+    made: bool = False  #: the file was made for this game, by this command
 
     def add_hand(
-        self, rules: Variant, variant: str, target: int | None, score: HandScore, trump: str | None
+        self,
+        rules: Variant,
+        variant: str,
+        target: int | None,
+        score: HandScore,
+        trump: str | None,
+        names: Sequence[str] | None = None,
     ) -> Ledger:
-        """Append a scored hand (starting the game, under ``variant`` and ``target``, when
-        there is none yet) and read the game back."""
+        """Append a scored hand (starting the game, under ``variant``, ``target`` and the
+        sides' ``names``, when there is none yet) and read the game back."""
         book, new = self.book, []
         if book is None:
             goal = target or (rules.bidding.game if rules.bidding else None)
             if goal is None:
                 raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
-            new.append(header(variant, goal))
+            new.append(header(variant, goal, rules.data, names))
         else:
             if target is not None and target != book.target:
                 raise MeldcalcError(
@@ -363,25 +545,65 @@ class Game:
             raise MeldcalcError(f"{shown_path(self.path)}: no hand to take back")
         return self._append({"undo": len(self.book.hands)})
 
+    def repair(self) -> Tear | None:
+        """Drop a torn last line, first kept at the end of `torn_copy`; None when the
+        last line is whole."""
+        tear = self.book.torn if self.book else _tear(self.path, self.content)
+        if tear is None or self.descriptor is None:
+            return None
+        _keep(torn_copy(self.path), self.content[tear.start :] + b"\n")
+        try:
+            os.ftruncate(self.descriptor, tear.start)
+            os.fsync(self.descriptor)
+        except OSError as error:
+            raise WriteFailure(
+                f"{shown_path(self.path)}: cannot drop the torn line: {error.strerror}"
+            ) from None
+        self.content = self.content[: tear.start]
+        self.book = _parsed(self.path, self.content, empty_ok=True)
+        return tear
+
     def _append(self, *records: dict[str, Any]) -> Ledger:
-        """Add lines at the end of the file, on disk before returning (flushed and synced),
-        and read the game back."""
+        """Add lines at the end of the file, on disk before returning (synced), and read the
+        game back. A write that fails leaves the file as it was (`append_whole`)."""
         if self.descriptor is None:
             raise MeldcalcError(f"{shown_path(self.path)}: no such game yet")
         text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
         if self.content and not self.content.endswith(b"\n"):
             text = "\n" + text  # an edited file may lack its last line break
-        data = text.encode()
         try:
-            while data:
-                data = data[os.write(self.descriptor, data) :]
-            os.fsync(self.descriptor)
-        except OSError as error:
-            raise LedgerError(f"{shown_path(self.path)}: cannot write: {error.strerror}") from None
+            append_whole(self.descriptor, self.path, text.encode())
+        except WriteProblem as problem:
+            if problem.restored:
+                raise WriteFailure(f"{problem}; nothing was added") from None
+            tear = Tear(self.path, self.content.count(b"\n") + 1, len(self.content), 0)
+            raise WriteFailure(f"{problem}; a torn line may be left: {tear.remedy}") from None
+        if self.made and not self.content:
+            sync_folder(self.path)  # the new file's name on disk too
         self.content = _content(self.path, self.descriptor)
         self.book = _parsed(self.path, self.content)
         assert self.book is not None
         return self.book
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Add ``data`` to the end of ``path``, made when missing (removed again if the data
+    could not be written to it)."""
+    try:
+        descriptor, made = open_or_make(path, os.O_WRONLY | os.O_APPEND, "a file of torn lines")
+    except FileNotFoundError:
+        raise LedgerError(f"{shown_path(path)}: cannot keep the torn line there") from None
+    except FileProblem as problem:
+        raise LedgerError(f"{problem}: the torn line is not dropped") from None
+    try:
+        append_whole(descriptor, path, data)
+    except WriteProblem as problem:
+        if made:
+            with suppress(OSError):
+                os.unlink(path)
+        raise WriteFailure(f"{problem}: the torn line is not dropped") from None
+    finally:
+        os.close(descriptor)
 
 
 def append(path: Path, *records: dict[str, Any]) -> Ledger:

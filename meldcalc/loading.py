@@ -8,7 +8,7 @@ import contextlib
 import os
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meldcalc.cards import RANK_TOKENS, SUITS, Card, Rank
 from meldcalc.errors import VariantError, quote, shown_path
@@ -40,6 +40,17 @@ def shipped_names() -> list[str]:
     return sorted(path.stem for path in shipped_dir().glob("*.yaml"))
 
 
+def example_names() -> list[str]:
+    """The house files shipped as examples to copy, by the name ``-V`` takes for them:
+    ``examples/house-roundhouse``."""
+    return sorted(f"examples/{path.stem}" for path in (shipped_dir() / "examples").glob("*.yaml"))
+
+
+def is_shipped(name: str) -> bool:
+    """Whether ``name`` is a shipped variant's or example's name (not a path)."""
+    return name in shipped_names() or name in example_names()
+
+
 #: A variant file larger than this is not a variant file (the shipped ones are ~2 KB).
 MAX_FILE_BYTES = 1024 * 1024
 #: How many files an ``extends`` chain may hold (the shipped variants use at most three).
@@ -55,6 +66,45 @@ def load_variant_file(path: Path) -> Variant:
     """A variant from this very file (never a shipped name), read and checked afresh, as
     ``meldcalc check`` must: it never takes the cache's word for a file."""
     return _load_checked(path, use_cache=False)
+
+
+def variant_from_data(data: object, file: str, line: int = 1, path: str = "") -> Variant:
+    """A variant from fields kept in another file (a game's ledger keeps the rules it began
+    with), checked as a variant file is: a problem names ``file``, ``line`` and the key
+    ``path``."""
+    from meldcalc.schema import describe
+
+    if not isinstance(data, dict):
+        where = f"{file}:{line}:1: {path + ': ' if path else ''}"
+        raise VariantError([f"{where}expected a mapping of variant fields, got {describe(data)}"])
+    return build_variant(_plain_tree(data, file, line, path))
+
+
+def _plain_tree(value: Any, file: str, line: int = 1, path: str = "") -> Node:
+    """Nodes for plain data kept in another file than YAML (a game's ledger keeps its rules
+    as JSON on one line), each placed at ``line`` of ``file``: a problem names that line and
+    the key path under ``path``. At most `MAX_VALUES` values, as in a YAML file."""
+    from meldcalc.schema import MAX_VALUES, Node
+
+    count = 0
+
+    def node(value: Any, path: str) -> Node:
+        nonlocal count
+        count += 1
+        if count > MAX_VALUES:
+            raise VariantError([f"{file}:{line}:1: {path}: more than {MAX_VALUES} values"])
+        if isinstance(value, dict):
+            items = {str(k): node(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+            return Node(items, file, line, 1, path)
+        if isinstance(value, list):
+            values = [node(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            return Node(values, file, line, 1, path)
+        return Node(value, file, line, 1, path)
+
+    try:
+        return node(value, path)
+    except RecursionError:
+        raise VariantError([f"{file}:{line}:1: {path}: nested too deep for a variant"]) from None
 
 
 def variant_files(path: Path) -> list[Path]:
@@ -119,7 +169,7 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     text = str(spec)
     if not text.strip():
         raise VariantError([f"expected a variant name or a YAML file, got {quote(text)}"])
-    if text in shipped_names():
+    if is_shipped(text):
         return shipped_dir() / f"{text}.yaml"
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
@@ -519,4 +569,5 @@ def _model(data: dict, file: str) -> Variant:
             thrown_in=ThrownIn(**house.get("thrown_in", {})),
         ),
         passing=_passing(data.get("passing")),
+        data=data,
     )

@@ -42,8 +42,16 @@ def side_of(variant: Variant, seat: int) -> int:
     return seat % 2 if variant.partnerships else seat
 
 
-def side_name(variant: Variant, side: int) -> str:
-    """``seats 0 and 2`` for a partnership, ``seat 1`` for a player alone."""
+def tricks_in_hand(variant: Variant) -> int:
+    """How many tricks a hand has: what the sides' tricks taken add up to."""
+    return (variant.deck.size - variant.widow - variant.stock) // variant.players
+
+
+def side_name(variant: Variant, side: int, names: Sequence[str] | None = None) -> str:
+    """The side's name as the game gave it (``names``, one a side), else its seats:
+    ``seats 0 and 2`` for a partnership, ``seat 1`` for a player alone."""
+    if names:
+        return names[side]
     seats = [seat for seat in range(variant.players) if side_of(variant, seat) == side]
     if len(seats) == 1:
         return f"seat {seats[0]}"
@@ -140,7 +148,7 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
 def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
     """The tricks each side took agree with the hand and with its trick points."""
     _check_per_side("tricks taken", taken, len(points))
-    tricks = (variant.deck.size - variant.widow - variant.stock) // variant.players
+    tricks = tricks_in_hand(variant)
     if sum(taken) != tricks:
         raise MeldcalcError(f"tricks taken add up to {sum(taken)}; a hand has {tricks} tricks")
     for side, (count, won) in enumerate(zip(taken, points)):
@@ -158,15 +166,16 @@ def _check_per_side(what: str, values: Sequence[int], sides: int) -> None:
         raise MeldcalcError(f"{what}: expected numbers of at least 0, got {list(values)}")
 
 
-def score_hand(variant: Variant, play: HandPlay) -> HandScore:
-    """The points (and checks) every side scores for ``play``."""
+def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = None) -> HandScore:
+    """The points (and checks) every side scores for ``play``; ``names`` name the sides in
+    the sentences that explain it."""
     check_hand(variant, play)
     bidder = side_of(variant, play.bidder)
     checks = play.checks or (0,) * side_count(variant)
     if play.no_marriage:
-        return _not_played(variant, play, bidder)
+        return _not_played(variant, play, bidder, names)
     if play.thrown_in:
-        return _thrown_in(variant, play, bidder, checks)
+        return _thrown_in(variant, play, bidder, checks, names)
     counted = tuple(_counted_meld(variant, play, side) for side in range(len(play.meld)))
     bid_total = counted[bidder] + play.tricks[bidder]
     made = bid_total >= play.bid
@@ -177,7 +186,7 @@ def score_hand(variant: Variant, play: HandPlay) -> HandScore:
         scored_checks[bidder] = 0
     outcome = MADE if made else SET
     score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
-    return _explained(variant, score)
+    return _explained(variant, score, names)
 
 
 def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
@@ -212,7 +221,13 @@ def _took_a_trick(play: HandPlay, side: int) -> bool:
     return play.tricks_taken[side] > 0
 
 
-def _thrown_in(variant: Variant, play: HandPlay, bidder: int, checks: tuple[int, ...]) -> HandScore:
+def _thrown_in(
+    variant: Variant,
+    play: HandPlay,
+    bidder: int,
+    checks: tuple[int, ...],
+    names: Sequence[str] | None,
+) -> HandScore:
     rule = variant.house.thrown_in
     counted, points, scored_checks = [], [], []
     for side, meld in enumerate(play.meld):
@@ -226,25 +241,34 @@ def _thrown_in(variant: Variant, play: HandPlay, bidder: int, checks: tuple[int,
         points.append(counted[-1] + rule.cards)
         scored_checks.append(checks[side] if keeps else 0)
     score = HandScore(play, bidder, THROWN_IN, tuple(counted), tuple(points), tuple(scored_checks))
-    return _explained(variant, score)
+    return _explained(variant, score, names)
 
 
-def _not_played(variant: Variant, play: HandPlay, bidder: int) -> HandScore:
+def _not_played(
+    variant: Variant, play: HandPlay, bidder: int, names: Sequence[str] | None
+) -> HandScore:
     sides = len(play.meld)
     lost = -play.bid * variant.house.set_penalty
     points = tuple(lost if side == bidder else 0 for side in range(sides))
     score = HandScore(play, bidder, NOT_PLAYED, (0,) * sides, points, (0,) * sides)
-    return _explained(variant, score)
+    return _explained(variant, score, names)
 
 
-def _explained(variant: Variant, score: HandScore) -> HandScore:
-    return replace(score, explanation=tuple(explain_hand(variant, score)))
+def _explained(variant: Variant, score: HandScore, names: Sequence[str] | None) -> HandScore:
+    return replace(score, explanation=tuple(explain_hand(variant, score, names)))
 
 
-def explain_hand(variant: Variant, score: HandScore) -> list[str]:
+def _capital(name: str) -> str:
+    """A name to start a sentence: ``seats 0 and 2`` -> ``Seats 0 and 2``, ``ann`` as given."""
+    return name[:1].upper() + name[1:] if name.startswith("seat") else name
+
+
+def explain_hand(
+    variant: Variant, score: HandScore, names: Sequence[str] | None = None
+) -> list[str]:
     """Sentences a player can read aloud at the table."""
     play, bidder = score.play, score.bidding_side
-    name = side_name(variant, bidder).capitalize()
+    name = _capital(side_name(variant, bidder, names))
     lost = -score.points[bidder]
     if score.outcome == NOT_PLAYED:
         return [
@@ -262,7 +286,7 @@ def explain_hand(variant: Variant, score: HandScore) -> list[str]:
             short = play.bid - total
             lines = [f"{name} bid {play.bid} and went set: {parts}, {short} short: minus {lost}."]
     others = [side for side in range(len(play.meld)) if side != bidder]
-    return lines + [_others_line(variant, score, side) for side in others]
+    return lines + [_others_line(variant, score, side, names) for side in others]
 
 
 def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
@@ -272,8 +296,8 @@ def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
     return f"{play.meld[side]} meld that does not count ({reason}), so 0"
 
 
-def _others_line(variant: Variant, score: HandScore, side: int) -> str:
-    play, name = score.play, side_name(variant, side).capitalize()
+def _others_line(variant: Variant, score: HandScore, side: int, names: Sequence[str] | None) -> str:
+    play, name = score.play, _capital(side_name(variant, side, names))
     if score.outcome == THROWN_IN:
         rule, meld = variant.house.thrown_in, play.meld[side]
         words = f"{meld} meld" if score.counted_meld[side] == meld else f"{meld} meld, not scored"

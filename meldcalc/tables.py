@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meldcalc.cards import RANKS
-from meldcalc.loading import load_variant, shipped_names
+from meldcalc.loading import example_names, load_variant, shipped_names
 from meldcalc.variant import MeldRule, Passing, Variant
 
 
@@ -24,7 +24,12 @@ def summary(variant: Variant) -> dict[str, Any]:
 
 
 def shipped_summaries() -> list[dict[str, Any]]:
-    return [summary(load_variant(name)) for name in shipped_names()]
+    """Every shipped variant, then every shipped example (``"example": true``)."""
+    return [
+        {**summary(load_variant(name)), "name": name, "example": name in examples}
+        for examples in [example_names()]
+        for name in [*shipped_names(), *examples]
+    ]
 
 
 def meld_cards(rule: MeldRule) -> str:
@@ -49,6 +54,8 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
             "cards": meld_cards(rule),
             "points": [rule.value(k) for k in range(1, copies + 1)],
         }
+        if copies > len(rule.points):  # the file lists fewer: the rest follow DERIVED
+            entry["derived"] = list(range(len(rule.points) + 1, copies + 1))
         if rule.checks:
             entry["checks"] = [rule.check_value(k) for k in range(1, copies + 1)]
         classes.setdefault("+".join(rule.classes) or "bonus", []).append(entry)
@@ -62,8 +69,17 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
         "classes": [{"class": name, "melds": melds} for name, melds in classes.items()],
         "tricks": trick_counters(variant),
         "bidding": bidding_lines(variant),
+        "scoring": scoring_lines(variant),
+        "house": house_rules(variant),
         "play": play_lines(variant),
     }
+
+
+#: How a meld scores more copies than its list gives (`variant.multiplicity_value`).
+DERIVED = (
+    "more copies than a meld's list gives score as its last listed value plus the value of"
+    " the copies left over"
+)
 
 
 def deal_line(variant: Variant) -> str:
@@ -111,10 +127,90 @@ def bidding_lines(variant: Variant) -> list[str]:
         lines.append("a side may not concede the hand")
     if variant.passing is not None:
         lines.append(passing_line(variant.passing))
-    lines.append("made: the bidding side scores meld + tricks; set: minus the bid")
-    if bidding.game:
-        lines.append(f"game: {bidding.game}")
     return lines
+
+
+def house_rules(variant: Variant) -> dict[str, Any]:
+    """The switches that change a hand's or a game's score, as the file sets them."""
+    house, bidding = variant.house, variant.bidding
+    return {
+        "meld_minimum": variant.meld_minimum,
+        "save_meld": house.save_meld,
+        "set_penalty": house.set_penalty,
+        "thrown_in": {
+            "meld": house.thrown_in.meld,
+            "meld_minimum": house.thrown_in.meld_minimum,
+            "cards": house.thrown_in.cards,
+        },
+        "both_reach": bidding.both_reach if bidding else None,
+        "checks": any(rule.checks for rule in variant.melds),
+    }
+
+
+def scoring_lines(variant: Variant) -> list[str]:
+    """How a hand and a game are scored, every house switch included, in words."""
+    house, bidding = variant.house, variant.bidding
+    if bidding is None:
+        return ["each side scores its meld and the trick points it takes"]
+    lost = "the bid" if house.set_penalty == 1 else f"{house.set_penalty} times the bid"
+    lines = [
+        "made (meld + tricks reach the bid): every side scores its meld + tricks",
+        f"set: the bidding side scores nothing and loses {lost}; the others score as usual",
+        *_meld_rules(variant),
+    ]
+    if bidding.concede:
+        lines.append(f"thrown in before play: the bidding side loses {lost}; {_thrown_in(variant)}")
+    if bidding.marriage_in_trump:
+        lines.append(
+            f"no marriage in the suit named: the hand is not played, the bidding side loses"
+            f" {lost} and no one counts meld"
+        )
+    if any(rule.checks for rule in variant.melds):
+        lines.append("checks: a side scores its melds' checks when its meld counts")
+    if bidding.game:
+        lines.append(_game_line(variant, bidding.game))
+    return lines
+
+
+def _meld_rules(variant: Variant) -> list[str]:
+    save = variant.house.save_meld
+    lines = []
+    if variant.meld_minimum:
+        lines.append(
+            f"meld minimum: a side's meld counts only when it is {variant.meld_minimum} or more"
+        )
+    if save == "trick":
+        lines.append("save meld: a side's meld counts only when it takes a trick")
+    elif save == "counter":
+        lines.append("save meld: a side's meld counts only when it takes a counter")
+    elif save is not None:
+        lines.append(f"save meld: a side's meld counts only when it takes {save} or more in tricks")
+    return lines
+
+
+def _thrown_in(variant: Variant) -> str:
+    rule = variant.house.thrown_in
+    if not rule.meld and not rule.cards:
+        return "the others score nothing"
+    parts = []
+    if rule.meld:
+        least = max(rule.meld_minimum, variant.meld_minimum)
+        parts.append("their meld" + (f" (when it is {least} or more)" if least else ""))
+    if rule.cards:
+        parts.append(f"{rule.cards} for the cards")
+    return "the others score " + " + ".join(parts)
+
+
+def _game_line(variant: Variant, target: int) -> str:
+    both = (
+        "the bidding side wins"
+        if variant.bidding and variant.bidding.both_reach == "bidder"
+        else "the higher total wins (equal totals play another hand)"
+    )
+    return (
+        f"game: the first side to {target:,} at the end of a hand (score --to sets another"
+        f" target); several at once: {both}"
+    )
 
 
 def passing_line(passing: Passing) -> str:

@@ -7,7 +7,7 @@ Every number a variant uses lives in its YAML file; `meldcalc.loading` reads, me
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -198,6 +198,8 @@ class Variant:
     meld_minimum: int = 0
     house: HouseRules = HouseRules()
     passing: Passing | None = None
+    #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
+    data: dict = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def classes(self) -> tuple[str, ...]:

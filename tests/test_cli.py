@@ -83,13 +83,14 @@ def test_json_with_trump_holds_that_trump_only() -> None:
 
 def test_csv_and_tsv_rows_per_trump() -> None:
     assert run("meld", HAND, "-f", "csv").stdout.splitlines() == [
-        "line,hand,trump,total",
-        f"1,{HAND},S,190",
-        f"1,{HAND},H,60",
-        f"1,{HAND},D,60",
-        f"1,{HAND},C,60",
+        "line,hand,trump,total,label,error",
+        f"1,{HAND},S,190,,",
+        f"1,{HAND},H,60,,",
+        f"1,{HAND},D,60,,",
+        f"1,{HAND},C,60,,",
     ]
-    assert run("meld", HAND, "-t", "S", "-f", "tsv").stdout.splitlines()[1] == f"1\t{HAND}\tS\t190"
+    tsv = run("meld", HAND, "-t", "S", "-f", "tsv").stdout.splitlines()[1]
+    assert tsv == f"1\t{HAND}\tS\t190\t\t"
 
 
 BATCH = f"# my hands\n{HAND}\n\nAS 1S\n{FULL}\nAS AS AS\n"
@@ -122,10 +123,26 @@ def test_batch_reads_a_pipe_without_dash_and_total_gives_one_number_per_hand() -
 def test_batch_csv_rows_carry_their_line_number() -> None:
     result = run("meld", "-f", "csv", "-t", "S", input=f"{HAND}\n\n{FULL}\n")
     assert result.stdout.splitlines() == [
-        "line,hand,trump,total",
-        f"1,{HAND},S,190",
-        f"3,{FULL},S,310",
+        "line,hand,trump,total,label,error",
+        f"1,{HAND},S,190,,",
+        f"3,{FULL},S,310,,",
     ]
+
+
+def test_batch_csv_keeps_each_lines_label_and_a_row_for_a_bad_line() -> None:
+    lines = f"seat 0: {HAND}\nseat 1: AS 1S\nwidow: 9S 9S JD\n"
+    result = run("meld", "-f", "csv", "-t", "S", input=lines)
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        "line,hand,trump,total,label,error",
+        f"1,{HAND},S,190,seat 0,",
+        "2,,,,seat 1,'1S' at column 4: a rank is one of A 10 K Q J 9",
+        "3,9S 9S JD,S,20,widow,",
+    ]
+    bid = run("bid", "-f", "csv", "-t", "S", "-n", "50", "--seed", "1", input=f"{FULL}\nXX\n")
+    rows = bid.stdout.splitlines()
+    assert rows[0].endswith(",max_bid,label,error") and len(rows) == 3
+    assert rows[2].startswith("2,,,,,,,,,") and "'XX'" in rows[2]
 
 
 def test_batch_json_is_one_array_even_with_a_bad_line() -> None:

@@ -48,17 +48,28 @@ def test_completions_match_what_the_app_generates() -> None:
 SH_SKIP = ("pip ", "python", "source ", "cp ", ".ci/")
 
 
+VARIANTS_README = (ROOT / "variants" / "README.md").read_text(encoding="utf-8")
+#: The house file of variants/README.md's example, there as house.yaml for the examples.
+FRIDAY = re.findall(r"```yaml\n(.*?)```", VARIANTS_README, re.DOTALL)[-1]
+DOCS = {"README": README, "variants-README": VARIANTS_README}
+
+
 def _console_examples() -> list[tuple[str, list[tuple[str, list[str]]]]]:
-    """Each ```console block of the README: its commands, each with the lines it shows."""
+    """Each ```console block of the READMEs: its commands, each with the lines it shows."""
     blocks = []
-    for number, block in enumerate(re.findall(r"```console\n(.*?)```", README, re.DOTALL)):
+    found = [
+        (f"{doc}-console-{number + 1}", block)
+        for doc, text in DOCS.items()
+        for number, block in enumerate(re.findall(r"```console\n(.*?)```", text, re.DOTALL))
+    ]
+    for name, block in found:
         commands: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):
                 commands.append((line[2:], []))
             elif commands:
                 commands[-1][1].append(line.rstrip())
-        blocks.append((f"console-{number + 1}", commands))
+        blocks.append((name, commands))
     return blocks
 
 
@@ -100,6 +111,7 @@ def test_every_console_example_prints_what_the_readme_shows(
     import shlex
 
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(FRIDAY)
     for command, shown in commands:
         argv = shlex.split(command)
         assert argv[0] == "meldcalc", command
@@ -114,7 +126,7 @@ def _sh_examples() -> list[str]:
     body = README.split("---", 1)[1]  # the set-up commands are CI's to run
     lines = [
         line.split("  #")[0].strip()
-        for block in re.findall(r"```sh\n(.*?)```", body, re.DOTALL)
+        for block in re.findall(r"```sh\n(.*?)```", body + VARIANTS_README, re.DOTALL)
         for line in block.splitlines()
     ]
     return [line for line in lines if line and not line.startswith(SH_SKIP)]
@@ -143,10 +155,6 @@ def test_every_shell_example_runs(command: str, tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-VARIANTS_README = (ROOT / "variants" / "README.md").read_text(encoding="utf-8")
-FRIDAY = re.findall(r"```yaml\n(.*?)```", VARIANTS_README, re.DOTALL)[-1]
-
-
 @pytest.mark.parametrize(
     "example", re.findall(r"```yaml\n(.*?)```", VARIANTS_README + README, re.DOTALL)
 )
@@ -154,4 +162,24 @@ def test_every_variant_file_example_is_valid(example: str, tmp_path: Path) -> No
     path = tmp_path / "example.yaml"
     path.write_text(example)
     result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_readmes_bad_file_example_says_what_check_says(tmp_path: Path) -> None:
+    house = re.findall(r"```yaml\n(.*?)```", README.split("A bad file is reported")[0], re.DOTALL)
+    quoted = re.search(r"says:\n`(house\.yaml:.*?)`\.", README, re.DOTALL)
+    assert house and quoted
+    (tmp_path / "house.yaml").write_text(house[-1].replace("points: 20", "points: ten"))
+    result = CliRunner().invoke(app, ["check", str(tmp_path / "house.yaml")])
+    expected = (
+        quoted.group(1).replace("\n", " ").replace("house.yaml", str(tmp_path / "house.yaml"))
+    )
+    assert result.exit_code == 2
+    assert expected in result.stdout.splitlines()
+
+
+def test_the_readmes_batch_position_example_solves() -> None:
+    example = re.search(r"`(9H / - / - / - \|[^`]*)`", README)
+    assert example is not None
+    result = CliRunner().invoke(app, ["solve", "-", "--no-line"], input=example.group(1) + "\n")
     assert result.exit_code == 0, result.output

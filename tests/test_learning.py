@@ -10,11 +10,12 @@ from typer.testing import CliRunner
 
 from meldcalc.cards import Hand, Suit
 from meldcalc.explain import explain
-from meldcalc.loading import load_variant, shipped_names
+from meldcalc.loading import example_names, load_variant, shipped_names
 from meldcalc.meld import best_meld
 from meldcalc.quiz import questions
 
 runner = CliRunner()
+SHIPPED = Path(__file__).resolve().parent.parent / "variants"
 DATA = Path(__file__).parent / "data"
 
 
@@ -29,7 +30,9 @@ def test_variants_lists_every_shipped_variant_as_table_and_json() -> None:
     assert table.exit_code == 0
     assert all(name in table.stdout for name in shipped_names())
     rows = json.loads(run("variants", "-f", "json").stdout)
-    assert [row["name"] for row in rows] == shipped_names()
+    assert [row["name"] for row in rows if not row["example"]] == shipped_names()
+    assert [row["name"] for row in rows if row["example"]] == example_names()
+    assert all(name in table.stdout for name in example_names())
     three = next(row for row in rows if row["name"] == "three-handed")
     assert (three["players"], three["hand_size"], three["widow"]) == (3, 15, 3)
 
@@ -196,3 +199,96 @@ def test_quiz_ends_cleanly_when_answers_run_out() -> None:
     assert result.exit_code == 0
     assert "(no more answers: the quiz ends here)" in result.stdout
     assert result.stdout.strip().endswith("score: 0 of 1 right (0%)")
+
+
+STRICT = """\
+extends: single-deck
+name: strict
+title: Strict house rules
+source: a test
+description: set twice the bid, a trick to save meld
+house:
+  set_penalty: 2
+  save_meld: trick
+"""
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+def test_table_says_the_house_rules_the_file_plays(tmp_path: Path, fmt: str) -> None:
+    strict = tmp_path / "strict.yaml"
+    strict.write_text(STRICT)
+    shown = run("table", str(strict), "-f", fmt).stdout
+    assert "set: the bidding side scores nothing and loses 2 times the bid" in shown
+    assert "save meld: a side's meld counts only when it takes a trick" in shown
+    assert "thrown in before play: the bidding side loses 2 times the bid" in shown
+    assert "minus the bid" not in shown
+    roundhouse = run("table", "examples/house-roundhouse", "-f", fmt).stdout
+    assert "meld minimum: a side's meld counts only when it is 20 or more" in roundhouse
+    assert "the others score their meld (when it is 20 or more)" in roundhouse
+    assert "several at once: the bidding side wins" in roundhouse
+
+
+def test_table_json_has_the_house_rules_and_the_scoring_in_words(tmp_path: Path) -> None:
+    strict = tmp_path / "strict.yaml"
+    strict.write_text(STRICT)
+    data = json.loads(run("table", str(strict), "-f", "json").stdout)
+    assert data["house"] == {
+        "meld_minimum": 0,
+        "save_meld": "trick",
+        "set_penalty": 2,
+        "thrown_in": {"meld": True, "meld_minimum": 0, "cards": 0},
+        "both_reach": "higher",
+        "checks": False,
+    }
+    assert any("2 times the bid" in line for line in data["scoring"])
+    checks = json.loads(run("table", "check", "-f", "json").stdout)
+    assert checks["house"]["checks"] is True
+    assert any(line.startswith("checks: ") for line in checks["scoring"])
+
+
+def test_values_past_a_melds_list_are_marked_derived_with_the_rule() -> None:
+    shown = run("table", "double-deck-toby-thomas").stdout
+    run_row = next(line for line in shown.splitlines() if line.startswith("sequence  run"))
+    assert run_row.split()[-4:] == ["15", "150", "500", "515*"]
+    assert "* not in the file: more copies than a meld's list gives score as its last" in shown
+    data = json.loads(run("table", "double-deck-toby-thomas", "-f", "json").stdout)
+    melds = {m["name"]: m for group in data["classes"] for m in group["melds"]}
+    assert (melds["run"]["points"], melds["run"]["derived"]) == ([15, 150, 500, 515], [4])
+    assert "derived" not in melds["royal marriage"]  # its list has all four
+    single = run("table", "single-deck").stdout
+    assert "(double royal marriage: 40 + 40 = 80)." in single
+    dix = next(line for line in single.splitlines() if line.startswith("dix"))
+    assert dix.split()[-2:] == ["10", "20*"]
+    assert "*" not in next(line for line in single.splitlines() if " run " in line)
+
+
+def test_single_deck_plays_to_1000_and_table_says_so() -> None:
+    shown = run("table", "single-deck").stdout
+    assert "The standard game is to 1,000; the short game, to 500." in shown
+    assert "game: the first side to 1,000 at the end of a hand (score --to sets another" in shown
+    assert load_variant("single-deck").bidding.game == 1000
+    assert load_variant("double-deck").bidding.game == 500
+
+
+@pytest.mark.parametrize("name", ["single-deck", "double-deck", "examples/house-passing"])
+def test_table_yaml_prints_the_shipped_file_to_copy(tmp_path: Path, name: str) -> None:
+    result = run("table", name, "-f", "yaml")
+    assert result.exit_code == 0
+    assert result.stdout.encode() == (SHIPPED / f"{name}.yaml").read_bytes()
+    copy = tmp_path / "house.yaml"
+    copy.write_text(result.stdout.replace(f"name: {name.split('/')[-1]}", "name: mine"))
+    assert load_variant(str(copy)).name == "mine"
+
+
+def test_every_command_takes_a_shipped_example_by_its_name() -> None:
+    result = run(
+        "meld",
+        "-V",
+        "examples/house-roundhouse",
+        "-t",
+        "S",
+        "-f",
+        "total",
+        "KS QS KH QH KD QD KC QC",
+    )
+    assert result.exit_code == 0 and result.stdout == "32\n"

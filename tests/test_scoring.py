@@ -241,6 +241,16 @@ def score(*args: str, game: Path):
     return run("score", "-g", str(game), *args)
 
 
+def test_single_deck_plays_the_standard_game_to_1000_unless_told_the_short_one(
+    tmp_path: Path,
+) -> None:
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    score(*hand, game=tmp_path / "standard.jsonl")
+    score(*hand, "--to", "500", game=tmp_path / "short.jsonl")
+    assert "single-deck, game to 1000\n" in score("--show", game=tmp_path / "standard.jsonl").stdout
+    assert "single-deck, game to 500\n" in score("--show", game=tmp_path / "short.jsonl").stdout
+
+
 def test_ledger_appends_shows_and_undoes(tmp_path: Path) -> None:
     game = tmp_path / "friday.jsonl"
     assert (
@@ -268,8 +278,9 @@ def test_ledger_appends_shows_and_undoes(tmp_path: Path) -> None:
 
 
 def test_ledger_reports_the_winner_and_refuses_more_hands(tmp_path: Path) -> None:
-    game = tmp_path / "g.jsonl"
-    score("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50", game=game)
+    game = tmp_path / "g.jsonl"  # the short game of single deck
+    hand = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")
+    score(*hand, "--to", "500", game=game)
     score("--bid", "250", "--bidder", "1", "-m", "100,200", "--tricks", "90,120", game=game)
     shown = score("--show", game=game)
     assert "Seats 0 and 2 won, 500 to 450: first to 500, after hand 2." in shown.stdout
@@ -340,7 +351,8 @@ def test_ledger_records_read_back_as_they_were_scored(tmp_path: Path, single: Va
 def test_score_refuses_two_handed_and_options_without_a_game() -> None:
     two = run("score", "-V", "two-handed", "--bid", "0", "--bidder", "0", "-m", "1,1")
     assert two.exit_code == 2 and "has no auction" in two.stderr
-    assert "--show and --undo need a game" in run("score", "--show").stderr
+    for option in ("--show", "--undo", "--repair"):
+        assert "--show, --undo and --repair need a game" in run("score", option).stderr
 
 
 def test_default_house_rules_change_nothing(single: Variant) -> None:
@@ -420,9 +432,39 @@ def test_an_edited_hand_line_is_refused_by_its_line(
     assert f"{game}:2: {message}" in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_a_hand_line_is_checked_against_the_headers_variant(tmp_path: Path) -> None:
+def _as_before_rules_were_kept(game: Path) -> None:
+    """The ledger as meldcalc wrote it before the header kept the game's rules."""
+    lines = game.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["rules"]
+    game.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+def test_a_hand_line_is_checked_against_the_rules_its_header_keeps(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     _first_hand(game)
+    kept = json.loads(game.read_text().splitlines()[0])["rules"]
+    assert kept == load_variant("single-deck").data
+    _edited(game, 1, rules={**kept, "tricks": {**kept["tricks"], "last_trick": 50}})
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
+    _edited(game, 1, rules=load_variant("three-handed").data)
+    assert "meld: expected 3 numbers, one per side, got 2" in score("--show", game=game).stderr
+    _edited(game, 1, rules={**kept, "house": {"meld_minimum": "fifty"}})
+    result = score("--show", game=game)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"{game}:1:1: rules.house.meld_minimum: expected an integer, got 'fifty'" in (
+        result.stderr
+    )
+
+
+def test_a_ledger_written_before_rules_were_kept_reads_its_headers_variant(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "g.jsonl"
+    _first_hand(game)
+    _as_before_rules_were_kept(game)
+    assert score("--show", game=game).exit_code == 0
     _edited(game, 1, variant="single-deck-counters")  # 250 trick points, not 210
     result = score("--show", game=game)
     assert result.exit_code == 2 and f"{game}:2: tricks 160 + 50 = 210, but" in result.stderr
@@ -447,6 +489,7 @@ def test_a_header_variant_that_does_not_load_names_the_ledger_and_echoes_little(
 ) -> None:
     game = tmp_path / "g.jsonl"
     _first_hand(game)
+    _as_before_rules_were_kept(game)
     secret = tmp_path / "secret.txt"
     secret.write_text("root:" + "x" * 60 + ":SECRET-TAIL\n" * 50)
     _edited(game, 1, variant=str(secret))
@@ -540,10 +583,10 @@ def test_to_with_show_or_undo_on_a_game_that_exists_is_refused(tmp_path: Path) -
     game = tmp_path / "g.jsonl"
     _first_hand(game)
     for action in ("--show", "--undo"):
-        result = score(action, "--to", "1000", game=game)
+        result = score(action, "--to", "500", game=game)
         assert result.exit_code == 2
         assert result.stderr == (
-            f"meldcalc: error: --to 1000: {game} is a game to 500 already;"
+            f"meldcalc: error: --to 500: {game} is a game to 1000 already;"
             " --to only sets a new game's target\n"
         )
     both = score("--undo", "--show", game=game)  # undo, then show
@@ -602,7 +645,7 @@ def test_a_game_path_with_control_characters_is_printed_escaped(tmp_path: Path) 
     )
     _first_hand(game)
     shown = score("--show", game=game)
-    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 500\n")
+    assert shown.stdout.startswith(f"{escaped}: single-deck, game to 1000\n")
     assert "\x1b" not in score("--show", "--to", "900", game=game).stderr
     assert "\x1b" not in score("-V", "double-deck", "--show", game=game).stderr
     for line in ("{}", '{"undo": 1}'):

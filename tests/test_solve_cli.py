@@ -228,3 +228,27 @@ def test_a_review_reports_each_trick_as_it_begins_and_keeps_its_values() -> None
     reviewed = review(deal, variant, lambda done, total: heard.append((done, total)))
     assert heard == [(trick, 12) for trick in range(1, 13)]
     assert reviewed == review(deal, variant)  # in parts or at once, the same review
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["single-deck", "three-handed", "cutthroat", "double-deck", "double-deck-three-handed"],
+)
+def test_seed_with_tricks_deals_a_random_endgame_of_any_variant(variant: str) -> None:
+    args = ["solve", "--seed", "7", "--tricks", "4", "-t", "H", "-V", variant, "-f", "json"]
+    first, again = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout  # the same seed, the same endgame
+    data = json.loads(first.stdout)
+    played = len(data["trick"])
+    assert sorted(len(hand) for hand in data["hands"])[-1] == 4 and played < len(data["hands"])
+    assert data["trump"] == "H"
+
+
+def test_tricks_needs_a_seed_and_fits_the_hand() -> None:
+    alone = runner.invoke(app, ["solve", "--tricks", "4", "-t", "S"])
+    assert alone.exit_code == 2
+    assert "--tricks K deals a random endgame: give --seed S with it" in alone.stderr
+    long = runner.invoke(app, ["solve", "--seed", "1", "--tricks", "13", "-t", "S"])
+    assert long.exit_code == 2
+    assert "--tricks 13: a hand of single-deck has 12 tricks" in long.stderr

@@ -87,9 +87,10 @@ def no_limit_if_zero(seconds: float) -> float | None:
 
 
 def complete_variant(incomplete: str) -> list[str]:
-    from meldcalc.loading import shipped_names
+    from meldcalc.loading import example_names, shipped_names
 
-    return [name for name in shipped_names() if name.startswith(incomplete)]
+    names = [*shipped_names(), *example_names()]
+    return [name for name in names if name.startswith(incomplete)]
 
 
 #: Arguments are described in each command's docstring ("HAND is ..."): Typer's help
@@ -116,6 +117,11 @@ def variant_option(help: str = "A shipped variant's name or a path to a YAML rul
 
 
 VariantOption = Annotated[str, variant_option()]
+
+
+def bid_option(help: str) -> Any:
+    """``--bid/-b POINTS``, a bid of any variant's range."""
+    return typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help=help)
 
 
 FormatOption = Annotated[
@@ -154,12 +160,13 @@ def warn(warnings: list[str], prefix: str = "") -> None:
 
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
-    """The error boundary: a user's mistake is a message and exit code 2, not a traceback."""
+    """The error boundary: a user's mistake is a message and exit code 2, not a traceback
+    (a `WriteFailure`, such as a full disk, exit code 1)."""
     try:
         yield
     except MeldcalcError as error:
         fail(str(error))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise typer.Exit(error.exit_code) from None
 
 
 def load(variant: str) -> Variant:

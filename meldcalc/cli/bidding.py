@@ -32,7 +32,8 @@ from meldcalc.loading import DEFAULT_VARIANT
 
 def _told(name: str, metavar: str, text: str) -> Any:
     """An option of what the table knows: read as text, checked by `read_knowledge`, so a
-    bad value is one line naming it."""
+    bad value is one line naming it. Options of one value are collected as lists all the
+    same, so that a repeat saying something else is refused rather than the last kept."""
     return typer.Option(name, metavar=metavar, help=text, show_default=False)
 
 
@@ -88,7 +89,7 @@ def bid(
         _told("--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S."),
     ] = None,
     partner_meld: Annotated[
-        Optional[str],
+        Optional[list[str]],
         _told(
             "--partner-meld",
             "RANGE",
@@ -96,17 +97,17 @@ def bid(
         ),
     ] = None,
     opponents_meld: Annotated[
-        Optional[str], _told("--opponents-meld", "RANGE", "The opponents' meld together.")
+        Optional[list[str]], _told("--opponents-meld", "RANGE", "The opponents' meld together.")
     ] = None,
     widow: Annotated[
-        Optional[str],
+        Optional[list[str]],
         _told("--widow", "CARDS", "The widow (kitty) you took: the trump, what to bury, the odds."),
     ] = None,
     received: Annotated[
-        Optional[str], _told("--received", "CARDS", "The cards your partner passed you.")
+        Optional[list[str]], _told("--received", "CARDS", "The cards your partner passed you.")
     ] = None,
     ask: Annotated[
-        Optional[str],
+        Optional[list[str]],
         _told("--ask", "SUIT", "Card exchange: the suit you ask for (default: each is tried)."),
     ] = None,
     no_passing: Annotated[
@@ -377,9 +378,13 @@ def _burial_lines(report: Any) -> list[str]:
 
 
 def _trumps_table(report: Any) -> str:
-    """A row per trump: meld, partner's meld, tricks, the expected total, the highest bid."""
-    partners = report.variant.partnerships
-    headers = ["trump", "meld"] + (["partner"] if partners else [])
+    """A row per trump: meld, the partners' meld, tricks, the expected total, the highest
+    bid."""
+    from meldcalc.knowledge import partner_seats
+
+    partners = bool(partner_seats(report.variant))
+    column = "partners" if len(partner_seats(report.variant)) > 1 else "partner"
+    headers = ["trump", "meld"] + ([column] if partners else [])
     headers += ["tricks (mean ± se)", "expected", f"bid up to ({report.confidence:.0%})"]
     rows = []
     for odds in report.results:
@@ -417,7 +422,9 @@ def _spread_picture(report: Any) -> list[str]:
     low -= low % grain
     bins = max(1, -(-(high - low + 1) // width))
     edges = low + width * np.arange(bins + 1)
-    partner = " + partner's" if report.variant.partnerships else ""
+    from meldcalc.knowledge import partner_seats, partners_word
+
+    partner = f" + {partners_word(report.variant)}" if partner_seats(report.variant) else ""
     lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
     right = f"{edges[-1] - 1}"
     lines.append("      " + f"{low}".ljust(bins - len(right)) + right)

@@ -40,6 +40,7 @@ class TableFormat(str, enum.Enum):
     table = "table"
     markdown = "markdown"
     json = "json"
+    yaml = "yaml"
 
 
 class DealFormat(str, enum.Enum):
@@ -79,13 +80,19 @@ def table(
     ] = None,
     fmt: Annotated[
         TableFormat,
-        typer.Option("--format", "-f", metavar="FORMAT", help="table, markdown or json."),
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="table (the default), markdown, json, or yaml: the file itself, to copy.",
+        ),
     ] = TableFormat.table,
 ) -> None:
-    """Show a variant's whole scoring table: melds by class, tricks, bidding, play.
+    """Show a variant's whole scoring table: melds, tricks, bidding, scoring, play.
 
-    VARIANT is a shipped variant's name (default: single-deck) or a YAML file, given
-    alone or as -V VARIANT.
+    VARIANT is a shipped variant's name (default: single-deck), a shipped example
+    (examples/NAME, listed by 'meldcalc variants') or a YAML file, given alone or as -V
+    VARIANT. -f yaml prints the file as it is, to copy and edit as house rules.
 
     Example: meldcalc table double-deck --format markdown
     """
@@ -94,7 +101,15 @@ def table(
     with user_errors():
         if name is not None and variant is not None and name != variant:
             raise MeldcalcError(f"two variants given: {quote(name)} and -V {quote(variant)}")
-        data = scoring_table(load(name or variant or DEFAULT_VARIANT))
+        spec = name or variant or DEFAULT_VARIANT
+        rules = load(spec)  # a file that is no variant is refused, in every format
+        if fmt is TableFormat.yaml:
+            from meldcalc.loading import decode_source, read_source, resolve
+
+            source = resolve(spec)
+            say(decode_source(read_source(source), str(source)), end="")
+            return
+        data = scoring_table(rules)
     if fmt is TableFormat.json:
         say(json.dumps(data, indent=2, ensure_ascii=False))
     else:
@@ -257,11 +272,26 @@ MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
 
 
 def variants_table(rows: list[dict[str, Any]]) -> str:
+    """The shipped variants, then the examples of house files."""
     headers = ["name", "players", "deck", "hand", "widow", "title"]
-    cells = [
-        [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]] for r in rows
-    ]
-    return tabulate(cells, headers)
+
+    def cells(example: bool) -> list[list[Any]]:
+        return [
+            [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]]
+            for r in rows
+            if r["example"] is example
+        ]
+
+    return "\n".join(
+        [
+            tabulate(cells(False), headers),
+            "",
+            "Examples of house rules, to copy and edit"
+            " (meldcalc table examples/NAME -f yaml > house.yaml):",
+            "",
+            tabulate(cells(True), headers),
+        ]
+    )
 
 
 def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
@@ -275,9 +305,12 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
     for group in data["classes"]:
         for meld in group["melds"]:
             checks = meld.get("checks")
+            derived = set(meld.get("derived", ()))
             points = [
-                f"{p} ({c} checks)" if checks and c else str(p)
-                for p, c in zip(meld["points"], checks or [0] * len(meld["points"]))
+                f"{p}{'*' if k in derived else ''}" + (f" ({c} checks)" if checks and c else "")
+                for k, (p, c) in enumerate(
+                    zip(meld["points"], checks or [0] * len(meld["points"])), start=1
+                )
             ]
             rows.append([group["class"], meld["name"], meld["cards"], *points])
     melds = tabulate(rows, ["class", "meld", "cards", *multiples], tablefmt=style)
@@ -303,6 +336,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             melds,
             "",
             "A card serves at most one meld of each class, and melds of different classes freely.",
+            *_derived_note(data, multiples),
             "",
             f"{heading}Tricks{'' if markdown else ':'}",
             "",
@@ -312,6 +346,10 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             "",
             *[f"- {line}" for line in data["bidding"]],
             "",
+            f"{heading}Scoring{'' if markdown else ':'}",
+            "",
+            *[f"- {line}" for line in data["scoring"]],
+            "",
             f"{heading}Play{'' if markdown else ':'}",
             "",
             *[f"- {line}" for line in data["play"]],
@@ -319,6 +357,21 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             f"Source: {data['source']}",
         ]
     )
+
+
+def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
+    """The footnote of the values marked ``*``: the rule, and the first of them worked out."""
+    from meldcalc.tables import DERIVED
+
+    melds = [meld for group in data["classes"] for meld in group["melds"] if "derived" in meld]
+    if not melds:
+        return []
+    first, copies = melds[0], melds[0]["derived"][0]
+    points = first["points"]
+    listed = len(points) - len(first["derived"])  # the copies the file gives a value
+    worked = f"{points[listed - 1]} + {points[copies - listed - 1]} = {points[copies - 1]}"
+    example = f"{multiples[copies - 1]} {first['name']}: {worked}"
+    return ["", f"* not in the file: {DERIVED} ({example})."]
 
 
 def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:

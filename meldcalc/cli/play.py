@@ -7,7 +7,8 @@ import functools
 import itertools
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Optional
 
 import typer
@@ -20,6 +21,7 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
+    bid_option,
     fail,
     full_hand,
     input_lines,
@@ -61,6 +63,9 @@ def play(
         bool,
         typer.Option("--review", help="Price every card with the exact solver."),
     ] = False,
+    bid: Annotated[
+        Optional[int], bid_option("Seat 0's bid: the hand is scored, made or set, as score would.")
+    ] = None,
     fmt: Annotated[
         PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
     ] = PlayFormat.table,
@@ -72,7 +77,8 @@ def play(
         ),
     ] = REVIEW_TIME_LIMIT,
 ) -> None:
-    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick.
+    """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
+    with each side's meld and trick points (and, with --bid, whether the bid was made).
 
     HAND is seat 0's whole hand (none: a random one); the other seats get the unseen cards
     at random (--seed repeats a deal). --deal plays a given deal instead. --review solves
@@ -105,6 +111,7 @@ def play(
 
                 held = next(deals(rules, 1, chosen)).hands[0]
             played = play_one(held, rules, trump, chosen)
+        result = hand_result(played, rules, bid)
         checked = None
         if review:
             from meldcalc.review import review as review_deal
@@ -114,9 +121,10 @@ def play(
             with progress_line("reviewing trick {}", after=0) as progress:
                 checked = review_deal(played, rules, progress, no_limit_if_zero(time_limit))
     if fmt is PlayFormat.json:
-        say(json.dumps(played_json(played, checked, chosen), indent=2, ensure_ascii=False))
+        record = {**played_json(played, checked, chosen), **result.json(rules)}
+        say(json.dumps(record, indent=2, ensure_ascii=False))
     else:
-        say(played_table(played, checked, chosen))
+        say(played_table(played, checked, chosen, result.lines(rules)))
 
 
 class SolveFormat(str, enum.Enum):
@@ -143,6 +151,16 @@ def solve(
         ),
     ] = "",
     seed: SeedOption = None,
+    tricks: Annotated[
+        Optional[int],
+        typer.Option(
+            "--tricks",
+            "-k",
+            min=1,
+            metavar="K",
+            help="With --seed: deal, then play random legal cards until K tricks are left.",
+        ),
+    ] = None,
     variant: VariantOption = DEFAULT_VARIANT,
     line: Annotated[
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
@@ -165,7 +183,9 @@ def solve(
 
     HAND is each seat's hand in playing order (quoted, or all in one separated by '/'),
     hands of equal size once the current trick is complete, so endgames are positions
-    too; or --seed S for a random deal. Values are the trick points seat 0's side takes
+    too; or --seed S for a random deal, and --seed S --tricks K for a random K-trick
+    endgame of any variant (whole deals of double deck or three players are beyond the
+    solver's reach). Values are the trick points seat 0's side takes
     from the position on. '-' or a pipe on stdin gives one position per line: 'HAND /
     HAND / HAND / HAND', optionally followed by '| trump S', '| leader 1', '| trick AS'.
 
@@ -184,19 +204,30 @@ def solve(
                 missing="no position given{}: pass a hand per seat, --seed S for a random"
                 " deal, or '-' to read positions from stdin",
             )
+        if tricks is not None and seed is None:
+            raise MeldcalcError("--tricks K deals a random endgame: give --seed S with it")
         limit = no_limit_if_zero(time_limit)
         if lines is None:
-            text = _position_text(hands, seed, rules)
+            text = _position_text(hands, seed, rules, trump, tricks)
             say(_solved(text, rules, trump, leader, trick, line, fmt, limit))
             return
     _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs, limit)
 
 
-def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) -> str:
-    """The hands of one position as a line: given, or dealt from ``seed``."""
+def _position_text(
+    hands: list[str] | None,
+    seed: int | None,
+    rules: Variant,
+    trump: Suit | None = None,
+    tricks: int | None = None,
+) -> str:
+    """The hands of one position as a line: given, or dealt from ``seed`` (and played
+    down to ``tricks`` tricks by random legal cards)."""
     if seed is not None:
         if hands:
             raise MeldcalcError("give either the hands or --seed, not both")
+        if tricks is not None:
+            return _random_endgame(rules, seed, trump, tricks)
         from meldcalc.deal import deals
 
         dealt = next(deals(rules, 1, seed))
@@ -204,6 +235,21 @@ def _position_text(hands: list[str] | None, seed: int | None, rules: Variant) ->
     if len(hands or []) == rules.players and not any("/" in hand for hand in hands or []):
         return " / ".join(hands or [])
     return " ".join(hands or [])
+
+
+def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) -> str:
+    import random
+
+    from meldcalc.endgames import random_endgame
+    from meldcalc.solve import position_text
+
+    if trump is None:
+        raise MeldcalcError("no trump: give --trump, under which the cards are played down")
+    if tricks > rules.hand_size:
+        raise MeldcalcError(
+            f"--tricks {tricks}: a hand of {rules.name} has {rules.hand_size} tricks"
+        )
+    return position_text(random_endgame(rules, tricks, random.Random(seed), trump=trump))
 
 
 def _solved(
@@ -365,8 +411,55 @@ def _cost_fields(card: Any) -> dict[str, Any]:
     return {} if card is None else {"cost": card.cost, "best": list(card.best)}
 
 
-def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
-    """The deal trick by trick; with ``review`` every costly card marked with its cost."""
+@dataclass(frozen=True)
+class HandResult:
+    """What a played deal scores: each side's meld and trick points (side 0 the bidder's)
+    and, given the bid, the hand scored by the variant's rules."""
+
+    meld: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scored: Any = None  # a `scoring.HandScore`
+
+    def json(self, rules: Variant) -> dict[str, Any]:
+        record: dict[str, Any] = {"meld": list(self.meld), "tricks_by_side": list(self.tricks)}
+        if self.scored is not None:
+            from meldcalc.cli.scoring import score_json
+
+            record["score"] = score_json(self.scored, rules)
+        return record
+
+    def lines(self, rules: Variant) -> list[str]:
+        from meldcalc.scoring import side_name
+
+        melds = ", ".join(f"{side_name(rules, s)} {m}" for s, m in enumerate(self.meld))
+        return [f"meld: {melds}", *(self.scored.explanation if self.scored else ())]
+
+
+def hand_result(played: Any, rules: Variant, bid: int | None) -> HandResult:
+    """Each side's meld (the hands as dealt, seat 0's after the widow) and trick points;
+    with ``bid``, the hand scored as seat 0's side bid it."""
+    from meldcalc.scoring import HandPlay, meld_of_hands, score_hand, side_count, side_of
+
+    meld, checks, not_played = meld_of_hands(rules, dict(enumerate(played.hands)), played.trump, 0)
+    points, taken = [0] * side_count(rules), [0] * side_count(rules)
+    for trick in played.tricks:
+        points[side_of(rules, trick.winner)] += trick.points
+        taken[side_of(rules, trick.winner)] += 1
+    points[0] = played.points[0]  # the bidder's side has the counters it buried too
+    if bid is None:
+        return HandResult(meld, tuple(points))
+    if rules.bidding is None:
+        raise MeldcalcError(f"--bid: {rules.name} has no auction")
+    tricks = None if not_played else tuple(points)
+    play = HandPlay(bid, 0, meld, tricks, checks, False, not_played, tuple(taken))
+    return HandResult(meld, tuple(points), score_hand(rules, play))
+
+
+def played_table(
+    deal: Any, review: Any = None, seed: int | None = None, result: Sequence[str] = ()
+) -> str:
+    """The deal trick by trick; with ``review`` every costly card marked with its cost;
+    ``result``: the lines on the meld and the score, after the trick points."""
     data = played_json(deal, review)
     dealt = "" if seed is None else f", seed {seed}"
     lines = [f"trump {deal.trump.letter} {deal.trump.symbol}{dealt}"]
@@ -377,7 +470,7 @@ def played_table(deal: Any, review: Any = None, seed: int | None = None) -> str:
             f"{deal.buried.notation(deal.trump)})"
         )
     lines += ["", _tricks_table(data["tricks"])]
-    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}"]
+    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}", *result]
     if review is not None:
         lines += ["", *review_lines(data["review"], deal)]
     return "\n".join(lines)

@@ -63,6 +63,11 @@ def heading(report: Any, trump: Any) -> str:
     return f"{report.hand.notation(trump)}  ({size}, {report.variant.name})"
 
 
+#: The last columns of every CSV/TSV row: the input line's label (``seat 1``, ``widow``)
+#: and, for a line that could not be read, what was wrong with it.
+CSV_TAIL = ("label", "error")
+
+
 class ReportWriter:
     """Streams reports, one per hand, in one format: memory stays flat.
 
@@ -81,7 +86,7 @@ class ReportWriter:
         if fmt in (Format.csv, Format.tsv):
             delimiter = "," if fmt is Format.csv else "\t"
             self._csv = csv.writer(self.out, delimiter=delimiter, lineterminator="\n")
-            self._csv.writerow(self.csv_header)
+            self._csv.writerow([*self.csv_header, *CSV_TAIL])
         if fmt is Format.json and batch:
             self.out.write("[")
 
@@ -96,7 +101,7 @@ class ReportWriter:
         elif fmt is Format.json:
             out.write(self.json(report, None, None, indent=2) + "\n")
         elif self._csv is not None:
-            self._csv.writerows(self.csv_rows(report, line))
+            self._csv.writerows([*row, label or "", ""] for row in self.csv_rows(report, line))
         else:
             if self.batch:
                 named = f" ({label})" if label else ""
@@ -105,9 +110,9 @@ class ReportWriter:
         self.count += 1
 
     def write_error(self, line: int, message: str, label: str | None = None) -> None:
-        """Where the format keeps a record per input line (total, json, jsonl), a failed
-        line keeps its place: ``error``, or ``{"line": N, "error": "..."}``. The message
-        itself goes to stderr (the caller's business)."""
+        """Where the format keeps a record per input line (total, json, jsonl, csv, tsv), a
+        failed line keeps its place: ``error``, ``{"line": N, "error": "..."}``, or a row of
+        its line number and error. The message goes to stderr too (the caller's business)."""
         record = json.dumps({**batch_fields(line, label), "error": message}, ensure_ascii=False)
         if self.fmt is Format.total:
             self.out.write("error\n")
@@ -115,6 +120,9 @@ class ReportWriter:
             self.out.write(record + "\n")
         elif self.fmt is Format.json:
             self._json_item(record)
+        elif self._csv is not None:  # the line keeps its place, its cells left empty
+            blanks = [""] * (len(self.csv_header) - 1)
+            self._csv.writerow([line, *blanks, label or "", message])
         else:
             return
         self.count += 1

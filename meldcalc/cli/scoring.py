@@ -14,11 +14,13 @@ from meldcalc.cards import Hand, Suit
 from meldcalc.cli.base import (
     MAX_BID,
     app,
+    bid_option,
     load,
     say,
     trump_option,
     user_errors,
     variant_option,
+    warn,
 )
 from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
@@ -59,10 +61,7 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
 
 @app.command(short_help="Score a hand, and keep a game's running score.")
 def score(
-    bid: Annotated[
-        Optional[int],
-        typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help="The winning bid."),
-    ] = None,
+    bid: Annotated[Optional[int], bid_option("The winning bid.")] = None,
     bidder: Annotated[
         Optional[int],
         typer.Option("--bidder", min=0, max=5, metavar="SEAT", help="The bidder's seat, from 0."),
@@ -136,10 +135,25 @@ def score(
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
     undo: Annotated[
         bool,
+        typer.Option("--undo", help="Take back the game's last hand, then show the game."),
+    ] = False,
+    repair: Annotated[
+        bool,
         typer.Option(
-            "--undo", help="Take back the game's last hand (with --show: then show the game)."
+            "--repair",
+            help="Drop the game's torn last line, left by an interrupted write (kept in"
+            " FILE.torn; with --show: then show the game).",
         ),
     ] = False,
+    names: Annotated[
+        Optional[str],
+        typer.Option(
+            "--names",
+            metavar="NAMES",
+            help="A new game's (or hand's) side names, e.g. 'Ann & Bob,Cy & Di', or one a"
+            " seat; the game keeps them.",
+        ),
+    ] = None,
     target: Annotated[
         Optional[int],
         typer.Option(
@@ -158,20 +172,37 @@ def score(
 
     Meld is given per side (--meld 150,80) or as each seat's hand (--hand 0:"AS 10S ...",
     counted under --trump). With --game FILE the hand is added to a game's ledger, and
-    --show prints the running totals and the winner; --undo takes the last hand back.
+    --show prints the running totals and the winner; --undo takes the last hand back;
+    --repair drops a last line torn by a crash or a power cut.
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
     """
-    from meldcalc.scoring import HandPlay, score_hand
+    from meldcalc.scoring import HandPlay, score_hand, side_count, tricks_in_hand
 
-    writes = not show or undo
-    with user_errors(), _held_game(game, writes, create=writes and not undo) as held:
+    writes = not show or undo or repair
+    create = writes and not (undo or repair)
+    with user_errors(), _held_game(game, writes, create, repair) as held:
         book = held and held.book
+        warn(list(book.notes if repair else book.warnings) if book else [])
         spec = _game_variant(book, variant)
         rules = book.rules if book else load(spec)
         reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
-        if game is None and (show or undo):
-            raise MeldcalcError("--show and --undo need a game: --game FILE")
+        named = _side_names(names, rules) if names is not None else None
+        if book is not None and named is not None and named != book.names:
+            raise MeldcalcError(
+                f"--names: {shown_path(book.path)} is a game already"
+                + (f" of {', '.join(map(quote, book.names))}" if book.names else "")
+                + "; --names only names a new game's sides"
+            )
+        side_names = book.names if book else named
+        if game is None and (show or undo or repair):
+            raise MeldcalcError("--show, --undo and --repair need a game: --game FILE")
+        if repair:
+            if reported or undo:
+                raise MeldcalcError("--repair takes no hand and no --undo: repair first")
+            book = _repaired(held, game)
+            if not show:
+                return
         if show or undo:
             if reported:
                 raise MeldcalcError("--show and --undo take no hand: leave out the hand options")
@@ -196,31 +227,99 @@ def score(
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage
         )
+        sides = side_count(rules)
         play = HandPlay(
-            bid, bidder, side_meld, tricks, side_checks, thrown_in, no_marriage, tricks_taken
+            bid,
+            bidder,
+            side_meld,
+            _every_side(tricks, sides, rules.trick_total, "--tricks", "trick points"),
+            side_checks,
+            thrown_in,
+            no_marriage,
+            _every_side(tricks_taken, sides, tricks_in_hand(rules), "--tricks-taken", "tricks"),
         )
-        scored = score_hand(rules, play)
+        scored = score_hand(rules, play, side_names)
         if held is not None:
-            book = held.add_hand(rules, spec, target, scored, trump and trump.letter)
+            book = held.add_hand(rules, spec, target, scored, trump and trump.letter, named)
     if fmt is ScoreFormat.json:
-        record = score_json(scored, rules)
+        record = score_json(scored, rules, side_names)
         if game is not None:
             record["game"] = standing_json(book, book.standing(), rules)
         say(json.dumps(record, indent=2, ensure_ascii=False))
         return
-    say(score_table(scored, rules))
+    say(score_table(scored, rules, side_names))
     if game is not None:
         say()
         say(standing_table(book, book.standing(), rules))
 
 
-def _held_game(game: Path | None, write: bool, create: bool) -> Any:
+#: The longest side name: it heads a column of the game's table.
+MAX_NAME = 40
+
+
+def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
+    """``'Ann & Bob,Cy & Di'``: a name a side, or a name a seat (then a side is its seats'
+    names joined: ``Ann and Bob``)."""
+    from meldcalc.scoring import side_count, side_of
+
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if not name or not name.isprintable() or len(name) > MAX_NAME:
+            raise MeldcalcError(
+                f"--names {quote(text)}: {quote(name)}: expected a name of 1 to {MAX_NAME}"
+                " printable characters"
+            )
+    sides, seats = side_count(rules), rules.players
+    if len(names) == seats != sides:
+        names = [
+            " and ".join(n for seat, n in enumerate(names) if side_of(rules, seat) == side)
+            for side in range(sides)
+        ]
+    elif len(names) != sides:
+        per_seat = f", or {seats} (one a seat)" if seats != sides else ""
+        raise MeldcalcError(
+            f"--names {quote(text)}: expected {sides} names separated by commas (one a"
+            f" side){per_seat}, got {len(names)}"
+        )
+    if len(set(names)) != len(names):
+        raise MeldcalcError(f"--names {quote(text)}: two sides have the same name")
+    return tuple(names)
+
+
+def _every_side(
+    values: tuple[int, ...] | None, sides: int, total: int, option: str, what: str
+) -> tuple[int, ...] | None:
+    """Every side's count, the last one worked out from the hand's ``total`` when all but
+    it are given (``--tricks 140`` in single deck: the other side took 70)."""
+    if values is None or len(values) != sides - 1:
+        return values
+    rest = total - sum(values)
+    if rest < 0:
+        shown = ", ".join(map(str, values))
+        raise MeldcalcError(
+            f"{option} {shown}: {sum(values)} {what}, more than the {total} a hand has"
+        )
+    return (*values, rest)
+
+
+def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Any:
     """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
     from contextlib import nullcontext
 
     from meldcalc import ledger
 
-    return nullcontext() if game is None else ledger.held(game, write, create)
+    return nullcontext() if game is None else ledger.held(game, write, create, repair)
+
+
+def _repaired(held: Any, game: Path) -> Any:
+    """The game once its torn last line is dropped (`Game.repair`), saying what was done."""
+    if held.descriptor is None:
+        raise MeldcalcError(f"{shown_path(game)}: no such game: nothing to repair")
+    tear = held.repair()
+    whole = f"{shown_path(game)}: nothing to repair: its last line is whole"
+    done = tear.dropped if tear else whole
+    console.to_stderr(f"meldcalc: {done}\n")
+    return held.book
 
 
 def _game_variant(book: Any, variant: str | None) -> str:
@@ -238,9 +337,9 @@ def _game_variant(book: Any, variant: str | None) -> str:
 def _ledger_spec(variant: str) -> str:
     """How a ledger names its variant: a shipped name as it is, a file by its absolute
     path, so the game reads the same rules from any folder."""
-    from meldcalc.loading import shipped_names
+    from meldcalc.loading import is_shipped
 
-    return variant if variant in shipped_names() else str(Path(variant).absolute())
+    return variant if is_shipped(variant) else str(Path(variant).absolute())
 
 
 def _meld_of_sides(
@@ -282,11 +381,13 @@ def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
         say(standing_table(book, standing, rules))
 
 
-def score_json(score: Any, variant: Any) -> dict[str, Any]:
-    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``."""
+def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
+    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``;
+    each side has ``name`` too when the sides are named."""
     from meldcalc.scoring import side_name
 
     play = score.play
+    named = (lambda side: {"name": names[side]}) if names else (lambda side: {})
     return {
         "variant": variant.name,
         "outcome": score.outcome,
@@ -297,6 +398,7 @@ def score_json(score: Any, variant: Any) -> dict[str, Any]:
             {
                 "side": side,
                 "seats": side_name(variant, side),
+                **named(side),
                 "meld": play.meld[side],
                 "counted_meld": score.counted_meld[side],
                 "tricks": None if play.tricks is None else play.tricks[side],
@@ -309,16 +411,17 @@ def score_json(score: Any, variant: Any) -> dict[str, Any]:
     }
 
 
-def score_table(score: Any, variant: Any) -> str:
+def score_table(score: Any, variant: Any, names: Any = None) -> str:
     """A row per side (meld, tricks, points), then the hand explained in sentences."""
-    data = score_json(score, variant)
+    data = score_json(score, variant, names)
     checks = any(rule.checks for rule in variant.melds)
     headers = ["", "meld", "tricks", "points"] + (["checks"] if checks else [])
     rows = []
     for side in data["sides"]:
         meld = side["meld"] if side["meld"] == side["counted_meld"] else f"({side['meld']}) 0"
         tricks = "-" if side["tricks"] is None else side["tricks"]
-        row = [side["seats"], meld, tricks, side["points"]] + ([side["checks"]] if checks else [])
+        row = [side.get("name", side["seats"]), meld, tricks, side["points"]]
+        row += [side["checks"]] if checks else []
         rows.append(row)
     table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
     return "\n".join([table, "", *data["explanation"]])
@@ -334,6 +437,7 @@ def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
         "variant": ledger.variant,
         "target": ledger.target,
         "sides": [side_name(variant, side) for side in sides],
+        **({"names": list(ledger.names)} if ledger.names else {}),
         "hands": [
             {
                 "hand": number,
@@ -348,18 +452,22 @@ def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
         "totals": list(standing.totals),
         "checks": list(standing.checks),
         "winner": standing.winner,
-        "result": standing_sentence(standing, variant, ledger.target),
+        "result": standing_sentence(standing, variant, ledger.target, ledger.names),
     }
 
 
-def standing_sentence(standing: Any, variant: Any, target: int) -> str:
+def standing_sentence(standing: Any, variant: Any, target: int, names: Any = None) -> str:
     """Who won and why, or what each side still needs."""
-    from meldcalc.scoring import side_name
+    from meldcalc.scoring import side_name as seats_name
+
+    def side_name(variant: Any, side: int) -> str:
+        return seats_name(variant, side, names)
 
     totals = standing.totals
     if standing.winner is not None:
         others = ", ".join(str(t) for side, t in enumerate(totals) if side != standing.winner)
-        name = side_name(variant, standing.winner).capitalize()
+        name = side_name(variant, standing.winner)
+        name = name[:1].upper() + name[1:]
         return f"{name} won, {totals[standing.winner]} to {others}: {standing.reason}."
     if not standing.hands:
         return f"No hands yet; the game is to {target}."
@@ -382,7 +490,7 @@ def standing_sentence(standing: Any, variant: Any, target: int) -> str:
 def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     data = standing_json(ledger, standing, variant)
     checks = any(rule.checks for rule in variant.melds)
-    headers = ["hand", "bid", "by", "outcome", *data["sides"]]
+    headers = ["hand", "bid", "by", "outcome", *data.get("names", data["sides"])]
     rows = [
         [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
         + [
