@@ -25,6 +25,7 @@ from meldcalc.exact_endgame import check_endgame, play_out
 from meldcalc.knowledge import TableKnowledge, partner_seat, partner_seats
 from meldcalc.layouts import deal_consistent
 from meldcalc.meld import MeldResult, engine_for, meld_copies
+from meldcalc.odds import how_often
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.solve import Deadline
 from meldcalc.variant import Bidding, Passing, Variant, may_name_trump
@@ -140,7 +141,7 @@ class BidReport:
             judged = len(self.burials.get(best.trump, []))
             return [
                 f"Bury {best.bury.notation(best.trump)} with {best.trump.symbol}"
-                f" ({best.trump.letter}) as trump: the best of {judged} burials judged on"
+                f" ({best.trump.letter}) as trump: the best of {judged} burials tried on"
                 " the same deals."
             ]
         return []
@@ -157,28 +158,26 @@ class BidReport:
                 f" least {confidence} of the time{odds}. Open lower if the auction allows."
             ]
         every_trump = len({odds.trump for odds in self.results}) == len(SUITS)
+        opening, deals = dict(best.make).get(bidding.opening, 0.0), len(best.totals)
         if not best.biddable and every_trump:
             lines = [f"Pass: {best.reason} or any other suit, so you cannot name trump."]
         elif not best.biddable:
             lines = [f"Pass with {trump} as trump: {best.reason}, so you cannot name it."]
         else:
-            opening = dict(best.make).get(bidding.opening, 0.0)
+            often = how_often(opening, deals, only=True)
             lines = [
-                f"Pass: even the opening bid of {bidding.opening} is made only {opening:.0%}"
-                f" of the time (with {trump} as trump); a bid needs {confidence}."
+                f"Pass: even the opening bid of {bidding.opening} is {often} (with {trump} as"
+                f" trump); a bid needs {confidence}."
             ]
         if bidding.dealer_forced:
             if best.biddable:
-                opening = dict(best.make).get(bidding.opening, 0.0)
-                forced = f"name {trump} (it is made {opening:.0%} of the time)"
+                forced = f"name {trump} (it is {how_often(opening, deals)})"
             elif every_trump:
                 forced = "with no marriage to name trump, you lose it"
             else:
                 forced = f"name a suit you hold a marriage in, not {trump}"
-            lines.append(
-                f"If you are the dealer and the others all pass, you must bid"
-                f" {bidding.opening}: {forced}."
-            )
+            dealer = "If you are the dealer and the others all pass, you must bid"
+            lines.append(f"{dealer} {bidding.opening}: {forced}.")
         return lines
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from meldcalc.cards import CARDS, NUM_CARDS, Hand
+from meldcalc.cards import CARDS, NUM_CARDS, Card, Hand
 from meldcalc.variant import Variant
 
 if TYPE_CHECKING:
@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Deal:
-    """One deal: a hand per seat (seat 0 first, in playing order), the widow, the stock."""
+    """One deal: a hand per seat (seat 0 first, in playing order), the widow, the stock;
+    where the variant turns trump up, the turn-up (the stock's first card, one of its
+    cards)."""
 
     hands: tuple[Hand, ...]
     widow: Hand
     stock: Hand
+    turn_up: Card | None = None
 
 
 def deal(variant: Variant, rng: random.Random) -> Deal:
@@ -33,7 +36,9 @@ def deal(variant: Variant, rng: random.Random) -> Deal:
     )
     dealt = variant.players * size
     widow = Hand.from_cards(cards[dealt : dealt + variant.widow])
-    return Deal(hands, widow, Hand.from_cards(cards[dealt + variant.widow :]))
+    stock = cards[dealt + variant.widow :]
+    turn_up = stock[0] if variant.turns_up_trump else None
+    return Deal(hands, widow, Hand.from_cards(stock), turn_up)
 
 
 def deals(variant: Variant, count: int | None, seed: int | None) -> Iterator[Deal]:

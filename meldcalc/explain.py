@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from meldcalc.cards import CARDS, Card, Hand
 from meldcalc.meld import Item, Meld, MeldResult, engine_for
-from meldcalc.variant import Variant
+from meldcalc.variant import Variant, checks_text
 
 MULTIPLES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -45,8 +45,7 @@ def explain(hand: Hand, variant: Variant, result: MeldResult) -> list[str]:
     misses = near_misses(hand, variant, result)
     if misses:
         lines.append("near misses: " + "; ".join(miss.sentence() for miss in misses[:5]) + ".")
-    parts = " + ".join(str(meld.points) for meld in result.melds if meld.points) or "0"
-    lines.append(f"total under {result.trump.symbol}: {parts} = {result.total}.")
+    lines.append(_total_sentence(result))
     if variant.meld_minimum and result.total < variant.meld_minimum:
         lines.append(
             f"below this variant's meld minimum of {variant.meld_minimum}: "
@@ -55,10 +54,17 @@ def explain(hand: Hand, variant: Variant, result: MeldResult) -> list[str]:
     return lines
 
 
+def _total_sentence(result: MeldResult) -> str:
+    """``total under ♣: 40 + 20 = 60.``; a single meld's total is no sum: ``... ♣: 40.``"""
+    parts = [str(meld.points) for meld in result.melds if meld.points]
+    sum_of = f"{' + '.join(parts)} = " if len(parts) > 1 else ""
+    return f"total under {result.trump.symbol}: {sum_of}{result.total}."
+
+
 def _meld_sentence(meld: Meld) -> str:
     copies = f"{MULTIPLES.get(meld.copies, f'{meld.copies}x')} " if meld.copies > 1 else ""
     classes = "/".join(meld.classes) or "bonus, uses no cards"
-    checks = f", {meld.checks} checks" if meld.checks else ""
+    checks = f", {checks_text(meld.checks)}" if meld.checks else ""
     cards = " ".join(pretty(card) for card in meld.cards)
     return f"{copies}{meld.name} ({classes}): {cards} = {meld.points}{checks}."
 

@@ -1,4 +1,5 @@
-"""The meld quiz: deal a hand and a trump, ask for the total, grade the answer."""
+"""The meld quiz: deal a hand and a trump, ask for the total, grade the answer; or deal a
+hand and ask which trump melds best."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from meldcalc.cards import SUITS, Hand, Suit
+from meldcalc.cards import SUITS, Hand, Suit, parse_suit
 from meldcalc.deal import deal
 from meldcalc.errors import MeldcalcError
 from meldcalc.meld import MeldResult, best_meld
@@ -27,6 +28,15 @@ class Question:
             "your meld total? "
         )
 
+    def read(self, text: str) -> int:
+        return read_answer(text)
+
+    def is_right(self, total: int) -> bool:
+        return total == self.answer.total
+
+    def right_answer(self) -> str:
+        return str(self.answer.total)
+
 
 def questions(variant: Variant, rounds: int, seed: int | None) -> Iterator[Question]:
     """``rounds`` questions: seat 0's hand of a fresh deal, and a random trump."""
@@ -35,6 +45,56 @@ def questions(variant: Variant, rounds: int, seed: int | None) -> Iterator[Quest
         hand = deal(variant, rng).hands[0]
         trump = rng.choice(SUITS)
         yield Question(number, hand, trump, best_meld(hand, variant, trump))
+
+
+@dataclass(frozen=True)
+class TrumpQuestion:
+    """Which trump melds best? ``answers``: each trump's best meld, the highest first."""
+
+    number: int
+    hand: Hand
+    answers: tuple[MeldResult, ...]
+
+    def prompt(self) -> str:
+        hand = self.hand.notation()
+        return f"round {self.number}: which trump melds best?\n  {hand}\nbest trump? "
+
+    @property
+    def best(self) -> list[Suit]:
+        """Every trump that melds the most (ties are all right)."""
+        top = self.answers[0].total
+        return [result.trump for result in self.answers if result.total == top]
+
+    def read(self, text: str) -> Suit:
+        return read_trump(text)
+
+    def is_right(self, trump: Suit) -> bool:
+        return trump in self.best
+
+    def right_answer(self) -> str:
+        return " or ".join(f"{suit.symbol} ({suit.letter})" for suit in self.best)
+
+    def totals(self) -> str:
+        """``♠ (S) 190, ♥ (H) 40, ...``: each trump's total, the highest first."""
+        return ", ".join(
+            f"{result.trump.symbol} ({result.trump.letter}) {result.total}"
+            for result in self.answers
+        )
+
+
+def trump_questions(variant: Variant, rounds: int, seed: int | None) -> Iterator[TrumpQuestion]:
+    """``rounds`` questions: seat 0's hand of a fresh deal, and which trump melds best."""
+    rng = random.Random(seed)
+    for number in range(1, rounds + 1):
+        hand = deal(variant, rng).hands[0]
+        results = [best_meld(hand, variant, trump) for trump in SUITS]
+        ranked = sorted(results, key=lambda result: -result.total)  # stable: suit order
+        yield TrumpQuestion(number, hand, tuple(ranked))
+
+
+def read_trump(text: str) -> Suit:
+    """A player's trump, as ``-t`` reads it: S, ♠, spades; any case."""
+    return parse_suit(text)
 
 
 def read_answer(text: str) -> int:

@@ -125,6 +125,12 @@ class Position:
     def to_play(self) -> int:
         return (self.leader + len(self.trick)) % len(self.hands)
 
+    def points_left(self, variant: Variant) -> int:
+        """The trick points still to play for: the counters in the hands and on the table,
+        and the last trick's (for a whole deal, the variant's trick total)."""
+        cards = [card.index for hand in self.hands for card in hand] + list(self.trick)
+        return sum(counter_of(variant, card) for card in cards) + variant.last_trick
+
     def check(self, variant: Variant) -> None:
         """Raise `HandError` unless this position can arise in a hand of ``variant``."""
         _check_seats(self, variant)

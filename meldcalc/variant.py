@@ -53,6 +53,11 @@ class MeldRule:
         return [tuple(card.index for card in self.cards)]
 
 
+def checks_text(count: int) -> str:
+    """``'1 check'``, ``'2 checks'``: side scores as a player counts them."""
+    return f"{count} check{'' if count == 1 else 's'}"
+
+
 def multiplicity_value(table: tuple[int, ...], copies: int) -> int:
     """k copies past the table's end score as its last entry plus the value of the rest."""
     total = 0
@@ -207,6 +212,12 @@ class Variant:
         for meld in self.melds:
             seen.update(dict.fromkeys(meld.classes))
         return tuple(seen)
+
+    @property
+    def turns_up_trump(self) -> bool:
+        """Trump is named by a card turned up from the stock, not by a bidder: a stock and
+        no auction (two-handed)."""
+        return self.stock > 0 and self.bidding is None
 
     @property
     def trick_total(self) -> int:

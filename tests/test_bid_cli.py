@@ -286,3 +286,56 @@ def test_endgame_plays_the_last_tricks_exactly_and_repeats_with_jobs() -> None:
 def test_endgame_out_of_range_is_a_message() -> None:
     result = run("bid", HAND, "--endgame", "12")
     assert result.exit_code == 2 and "--endgame 12: expected 1 to 8 tricks" in result.stderr
+
+
+CUTTHROAT_WEAK = "AH KH QH JH 9H 10S QS 9S 9S AD AD 10D QC JC JC 9C"
+
+
+def test_a_bid_never_made_is_said_so_not_as_0_percent_of_the_time() -> None:
+    result = run("bid", CUTTHROAT_WEAK, "-V", "cutthroat", "--seed", "1", "-n", "300")
+    assert result.exit_code == 0
+    assert "0% of the time" not in result.stdout
+    assert "the opening bid of 250 is never made in 300 simulated deals" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("rate", "words"),
+    [
+        (0.0, "never made in 2000 simulated deals"),
+        (0.001, "made in fewer than 1% of 2000 simulated deals"),
+        (0.42, "made only 42% of the time"),
+        (0.999, "made in more than 99% of 2000 simulated deals"),
+        (1.0, "made in every one of 2000 simulated deals"),
+    ],
+)
+def test_how_often_a_bid_is_made_never_rounds_to_a_misleading_percentage(
+    rate: float, words: str
+) -> None:
+    from meldcalc.odds import how_often
+
+    assert how_often(rate, 2000, only=True) == words
+
+
+def test_bid_table_shows_whole_meld_whole_and_words_the_standard_error() -> None:
+    result = run("bid", HAND, "--seed", "3", "-n", "300")
+    lines = result.stdout.splitlines()
+    head = next(line for line in lines if line.startswith("trump "))
+    assert head.split() == ["trump", "meld", "partner", "tricks", "give", "or", "take",
+                            "expected", "bid", "up", "to", "(70%)"]  # fmt: skip
+    assert "±" not in result.stdout and " se" not in head
+    spades = next(line for line in lines if line.startswith("S ♠ "))
+    assert spades.split()[2] == "320"  # the meld is whole: no 320.0
+    assert "give or take: how far the luck of 300 simulated deals may move the tricks" in (
+        result.stdout
+    )
+    data = json.loads(run("bid", HAND, "--seed", "3", "-n", "300", "-f", "json").stdout)
+    assert data["results"][0]["meld"] == 320 and "se" in data["results"][0]["tricks"]
+
+
+def test_the_burial_table_counts_the_burials_tried() -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D"
+    args = ("bid", hand, "-V", "three-handed", "--widow", "KS 10H 9C", "-s", "2", "-n", "200")
+    lines = run(*args).stdout.splitlines()
+    head = next(line for line in lines if line.startswith("trump    bury"))
+    assert head.split()[-2:] == ["burials", "tried"] and "judged" not in head
+    assert "burials tried on the same deals." in lines[4]

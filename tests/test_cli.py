@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from meldcalc import __version__
@@ -212,3 +213,65 @@ def test_python_dash_m_works_like_the_script() -> None:
         check=False,
     )
     assert (result.returncode, result.stdout) == (0, "190\n")
+
+
+def _choice_options() -> list[tuple[str, str, type]]:
+    """Every option of every command whose value is one of an Enum's words (trump aside:
+    a suit has its own words), as (command, option, Enum)."""
+    import enum
+    import typing
+
+    import typer.main
+
+    from meldcalc.cards import Suit
+
+    found = []
+    for command in app.registered_commands:
+        name = command.callback.__name__
+        options = {p.name: p.opts for p in typer.main.get_command(app).commands[name].params}
+        hints = typing.get_type_hints(command.callback, include_extras=True)
+        for parameter, hint in hints.items():
+            kind = typing.get_args(hint)[0] if typing.get_origin(hint) is typing.Annotated else hint
+            kind = next((k for k in typing.get_args(kind) if k is not type(None)), kind)
+            if isinstance(kind, type) and issubclass(kind, enum.Enum) and kind is not Suit:
+                found.append((name, options[parameter][-1], kind))
+    return found
+
+
+def test_every_choice_option_is_found() -> None:
+    commands = {command for command, _, _ in _choice_options()}
+    expected = {"meld", "bid", "play", "solve", "score", "table", "variants", "deal", "quiz"}
+    assert expected <= commands
+
+
+@pytest.mark.parametrize(("command", "option", "choices"), _choice_options())
+def test_a_bad_choice_is_refused_in_meldcalcs_words(command: str, option: str, choices) -> None:
+    result = run(command, option, "xml", *(["-t", "S"] if command == "play" else []))
+    words = [member.value for member in choices]
+    expected = f"'xml': expected one of {', '.join(words[:-1])} or {words[-1]}"
+    assert result.exit_code == 2
+    assert expected in result.stderr
+    assert "Value error" not in result.stderr and "is not one of" not in result.stderr
+
+
+@pytest.mark.parametrize(("command", "option", "choices"), _choice_options())
+def test_help_names_every_choice_and_the_default(command: str, option: str, choices) -> None:
+    import typer.main
+
+    help = " ".join(run(command, "--help").stdout.split())
+    words = [member.value for member in choices]
+    listed = ", ".join([f"{words[0]} (default)", *words[1:-1]]) + f" or {words[-1]}"
+    assert listed in help
+    click_command = typer.main.get_command(app).commands[command]
+    (param,) = [p for p in click_command.params if option in p.opts]
+    assert param.default is choices(words[0]) or param.default == words[0]
+
+
+def test_choices_are_read_in_any_case() -> None:
+    assert run("meld", HAND, "-t", "S", "-f", "TOTAL").stdout == "190\n"
+
+
+def test_score_help_shows_a_ledger_kept_and_shown() -> None:
+    help = run("score", "--help").stdout
+    assert "meldcalc score -g friday.jsonl --bid 300 --bidder 0" in help
+    assert "meldcalc score -g friday.jsonl --show" in help

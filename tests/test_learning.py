@@ -171,7 +171,7 @@ def test_a_widow_or_stock_line_is_counted_without_a_hand_size(variant: str) -> N
 
 def test_deal_json_holds_every_seat_widow_and_stock() -> None:
     data = json.loads(run("deal", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
-    assert list(data) == ["deal", "hands", "widow", "stock"]
+    assert list(data) == ["deal", "seed", "hands", "widow", "stock", "turn_up"]
     assert [len(hand) for hand in data["hands"]] == [12, 12] and len(data["stock"]) == 24
 
 
@@ -292,3 +292,97 @@ def test_every_command_takes_a_shipped_example_by_its_name() -> None:
         "KS QS KH QH KD QD KC QC",
     )
     assert result.exit_code == 0 and result.stdout == "32\n"
+
+
+def test_one_check_is_singular_wherever_checks_are_counted(tmp_path: Path) -> None:
+    table = run("table", "check").stdout
+    assert "80 (1 check) " in table and "(1 checks)" not in table
+    assert "800 (2 checks)" in table
+    explained = run("meld", "KS KH KD KC", "-V", "check", "-t", "S", "--explain").stdout
+    assert "kings around (around): K♠ K♥ K♦ K♣ = 80, 1 check." in explained
+    game = tmp_path / "game.jsonl"
+    scored = ["score", "-V", "check", "-g", str(game), "--bid", "200", "--bidder", "0"]
+    hands = ["--hand", "0:KS KH KD KC", "--hand", "1:9H", "--trump", "S"]
+    assert run(*scored, *hands, "--tricks", "150,60").exit_code == 0
+    standing = run("score", "-g", str(game), "--show").stdout
+    assert "(1 check)" in standing and "(1 checks)" not in standing
+
+
+def test_a_total_of_one_meld_is_not_written_as_a_sum() -> None:
+    lines = explain(Hand.parse("KC QC"), load_variant("single-deck"), _best("KC QC", Suit.CLUBS))
+    assert lines[-1] == "total under ♣: 40."
+    lines = explain(Hand.parse("9S 9H"), load_variant("single-deck"), _best("9S 9H", Suit.CLUBS))
+    assert lines[-1] == "total under ♣: 0."
+
+
+def _best(text: str, trump: Suit):
+    return best_meld(Hand.parse(text), load_variant("single-deck"), trump)
+
+
+def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
+    from meldcalc.quiz import trump_questions
+
+    rules = load_variant("single-deck")
+    asked = list(trump_questions(rules, 3, seed=9))
+    best = [question.best[0] for question in asked]
+    wrong = next(suit for suit in Suit if suit not in asked[1].best)
+    answers = f"{best[0].symbol}\nnot a suit\n{wrong.name.lower()}\n{best[2].letter.lower()}\n"
+    result = run("quiz", "--ask", "trump", "--rounds", "3", "--seed", "9", input=answers)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("which trump melds best?") == 3
+    assert result.stdout.count("right.") == 2
+    assert f"wrong: it is {asked[1].right_answer()}." in result.stdout
+    assert "'not a suit': expected a suit" in result.stdout
+    totals = ", ".join(f"{r.trump.symbol} ({r.trump.letter}) {r.total}" for r in asked[0].answers)
+    assert f"  each trump's total: {totals}." in result.stdout
+    assert result.stdout.strip().endswith("score: 2 of 3 right (67%)")
+
+
+def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
+    from meldcalc.meld import best_meld as meld_of
+    from meldcalc.quiz import TrumpQuestion
+
+    rules = load_variant("single-deck")
+    hand = Hand.parse("9S 9H AD KC")
+    answers = tuple(sorted((meld_of(hand, rules, suit) for suit in Suit), key=lambda r: -r.total))
+    question = TrumpQuestion(1, hand, answers)
+    assert question.best == [Suit.SPADES, Suit.HEARTS]
+    assert question.is_right(Suit.HEARTS) and not question.is_right(Suit.CLUBS)
+    assert question.right_answer() == "♠ (S) or ♥ (H)"
+
+
+def test_two_handed_deal_shows_the_turn_up_that_names_trump() -> None:
+    data = json.loads(run("deal", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
+    turn_up = data["turn_up"]
+    assert turn_up in data["stock"]
+    named = f"# turn-up: {turn_up} (trump {turn_up[-1]} "
+    seats = run("deal", "-V", "two-handed", "--seed", "1", "--players").stdout.splitlines()
+    assert seats[-1].startswith(named) and seats[-2].startswith("stock: ")
+    plain = run("deal", "-V", "two-handed", "--seed", "1").stdout.splitlines()
+    assert len(plain) == 2 and plain[1].startswith(named)
+    # meld skips the comment: one record per hand
+    counted = run("meld", "-V", "two-handed", "-f", "total", input="\n".join(plain) + "\n")
+    assert counted.exit_code == 0 and len(counted.stdout.splitlines()) == 1
+
+
+def test_a_deal_without_a_turn_up_has_none() -> None:
+    data = json.loads(run("deal", "--seed", "1", "-f", "json").stdout)
+    assert data["turn_up"] is None
+    assert "turn-up" not in run("deal", "--seed", "1", "--players").stdout
+
+
+def test_deal_without_a_seed_says_the_seed_it_drew_so_it_repeats() -> None:
+    first = run("deal", "-n", "2")
+    assert first.exit_code == 0
+    said = first.stderr.strip()
+    assert said.startswith("meldcalc: dealt from seed ") and "deals the same again" in said
+    seed = said.split()[4]
+    assert run("deal", "-n", "2", "--seed", seed).stdout == first.stdout
+    assert run("deal", "--seed", seed).stderr == ""  # a seed given needs no saying
+    records = [
+        json.loads(line) for line in run("deal", "-n", "2", "-f", "jsonl").stdout.splitlines()
+    ]
+    assert len({record["seed"] for record in records}) == 1
+    again = run("deal", "-n", "2", "-f", "jsonl", "--seed", str(records[0]["seed"]))
+    assert [json.loads(line) for line in again.stdout.splitlines()] == records
+    assert json.loads(run("deal", "--seed", "7", "-f", "json").stdout)["seed"] == 7

@@ -252,3 +252,22 @@ def test_tricks_needs_a_seed_and_fits_the_hand() -> None:
     long = runner.invoke(app, ["solve", "--seed", "1", "--tricks", "13", "-t", "S"])
     assert long.exit_code == 2
     assert "--tricks 13: a hand of single-deck has 12 tricks" in long.stderr
+
+
+def test_an_endgame_says_the_points_still_to_play_not_the_deals_total() -> None:
+    result = run("solve", ENDGAME, "-t", "S", "--no-line")
+    assert result.exit_code == 0
+    # counters in the hands: 20 + 5 + 25 + 25, and the last trick's 10
+    assert "takes 65 from here (of the 85 points still to play)." in result.stdout
+    on_table = run("solve", ENDGAME.replace("9D", "", 1), "--trick", "9D", "-t", "S")
+    assert "(of the 85 points still to play)." in on_table.stdout
+    whole = run("solve", "--seed", "1", "-t", "S", "--no-line")
+    assert "(of the 210 points still to play)." in whole.stdout
+
+
+def test_points_left_count_the_table_and_the_last_trick() -> None:
+    from meldcalc.solve import Position
+
+    variant = load_variant("single-deck")
+    position = Position.of(variant, ENDGAME.split(" / "), Suit.SPADES)
+    assert position.points_left(variant) == 85

@@ -4,6 +4,7 @@ boundary and the writes to stdout and stderr."""
 from __future__ import annotations
 
 import contextlib
+import enum
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -124,10 +125,55 @@ def bid_option(help: str) -> Any:
     return typer.Option("--bid", "-b", min=0, max=MAX_BID, metavar="POINTS", help=help)
 
 
-FormatOption = Annotated[
-    Format,
-    typer.Option("--format", "-f", help="Output format.", case_sensitive=False, metavar="FORMAT"),
-]
+def words(items: list[str], last: str = "or") -> str:
+    """``a, b or c``: a list as a sentence says it."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def choice_parser(choices: type[enum.Enum]) -> Callable[[str], enum.Enum]:
+    """A parser for an option with a fixed set of words (any case), refusing any other
+    word in meldcalc's own terms: ``'xml': expected one of table, json or jsonl``."""
+    by_word = {member.value.casefold(): member for member in choices}
+
+    def parse(text: str) -> enum.Enum:
+        if isinstance(text, choices):  # a default, already parsed
+            return text
+        try:
+            return by_word[text.casefold()]
+        except KeyError:
+            expected = words([member.value for member in choices])
+            raise typer.BadParameter(f"{text!r}: expected one of {expected}") from None
+
+    return parse
+
+
+def choice_option(*names: str, choices: type[enum.Enum], help: str, metavar: str) -> Any:
+    """An option whose value is one of the words of ``choices``, the first the default:
+    the help names them all; a word completes in the shell."""
+    values = [member.value for member in choices]
+
+    def complete(incomplete: str) -> list[str]:
+        return [value for value in values if value.startswith(incomplete.casefold())]
+
+    listed = words([f"{values[0]} (default)", *values[1:]])
+    return typer.Option(
+        *names,
+        metavar=metavar,
+        help=help.format(listed),
+        show_default=False,
+        parser=choice_parser(choices),
+        autocompletion=complete,
+    )
+
+
+def format_option(choices: type[enum.Enum], more: str = "") -> Any:
+    """``--format/-f``: ``more`` ends its help with what a format means."""
+    return choice_option(
+        "--format", "-f", choices=choices, help=f"Output format: {{}}{more}.", metavar="FORMAT"
+    )
+
+
+FormatOption = Annotated[Format, format_option(Format)]
 
 
 SeedOption = Annotated[

@@ -341,7 +341,7 @@ def _passing_lines(report: Any) -> list[str]:
         [
             f"{odds.ask.letter} {odds.ask.symbol}",
             f"{odds.trump.letter} {odds.trump.symbol}",
-            round(odds.expected_total, 2),
+            _shown(round(odds.expected_total, 2)),
             "pass" if odds.max_bid is None else odds.max_bid,
         ]
         for odds in report.asks
@@ -362,13 +362,13 @@ def _burial_lines(report: Any) -> list[str]:
             [
                 f"{odds.trump.letter} {odds.trump.symbol}",
                 best.bury.notation(odds.trump),
-                round(float(best.tricks.mean()), 2),
+                _shown(round(float(best.tricks.mean()), 2)),
                 rule.bury.notation(odds.trump),
-                round(float(rule.tricks.mean()), 2),
+                _shown(round(float(rule.tricks.mean()), 2)),
                 len(judged),
             ]
         )
-    headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "judged"]
+    headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "burials tried"]
     align = ("left", "left", "right", "left", "right", "right")
     return [
         "the best burial under each trump, judged on the same deals (the odds shown are",
@@ -385,7 +385,7 @@ def _trumps_table(report: Any) -> str:
     partners = bool(partner_seats(report.variant))
     column = "partners" if len(partner_seats(report.variant)) > 1 else "partner"
     headers = ["trump", "meld"] + ([column] if partners else [])
-    headers += ["tricks (mean ± se)", "expected", f"bid up to ({report.confidence:.0%})"]
+    headers += ["tricks", "give or take", "expected", f"bid up to ({report.confidence:.0%})"]
     rows = []
     for odds in report.results:
         data = _odds_json(odds)
@@ -395,11 +395,26 @@ def _trumps_table(report: Any) -> str:
             if odds.max_bid is not None
             else ("pass" if odds.biddable else "no marriage")
         )
-        row = [f"{odds.trump.letter} {odds.trump.symbol}", data["meld"]]
-        row += [data["partner_meld"]["mean"]] if partners else []
-        row += [f"{tricks['mean']} ± {tricks['se']}", data["expected_total"], highest]
+        row = [f"{odds.trump.letter} {odds.trump.symbol}", _shown(data["meld"])]
+        row += [_shown(data["partner_meld"]["mean"])] if partners else []
+        row += [_shown(tricks["mean"]), tricks["se"], _shown(data["expected_total"]), highest]
         rows.append(row)
-    return tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+    table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
+    return f"{table}\n{_give_or_take(report)}"
+
+
+def _give_or_take(report: Any) -> str:
+    """The footnote that says what "give or take" is."""
+    deals = len(report.best.tricks)
+    return (
+        f"give or take: how far the luck of {deals} simulated deals may move the tricks"
+        " (one standard error)"
+    )
+
+
+def _shown(number: float) -> int | float:
+    """A mean as a player reads it: whole where it is (meld 320, not 320.0)."""
+    return int(number) if float(number).is_integer() else number
 
 
 _LEVELS = " ▁▂▃▄▅▆▇█"

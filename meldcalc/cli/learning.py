@@ -17,8 +17,10 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
+    choice_option,
     complete_variant,
     fail,
+    format_option,
     load,
     say,
     user_errors,
@@ -29,6 +31,7 @@ from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError, VariantError, quote
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import PILES
+from meldcalc.variant import checks_text
 
 
 class ListFormat(str, enum.Enum):
@@ -43,6 +46,11 @@ class TableFormat(str, enum.Enum):
     yaml = "yaml"
 
 
+class QuizAsk(str, enum.Enum):
+    total = "total"
+    trump = "trump"
+
+
 class DealFormat(str, enum.Enum):
     text = "text"
     json = "json"
@@ -51,9 +59,7 @@ class DealFormat(str, enum.Enum):
 
 @app.command(short_help="List the shipped rule variants.")
 def variants(
-    fmt: Annotated[
-        ListFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = ListFormat.table,
+    fmt: Annotated[ListFormat, format_option(ListFormat)] = ListFormat.table,
 ) -> None:
     """List the shipped rule variants.
 
@@ -79,13 +85,7 @@ def table(
         Optional[str], variant_option("The same as VARIANT, as the other commands spell it.")
     ] = None,
     fmt: Annotated[
-        TableFormat,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="FORMAT",
-            help="table (the default), markdown, json, or yaml: the file itself, to copy.",
-        ),
+        TableFormat, format_option(TableFormat, "; yaml is the file itself, to copy")
     ] = TableFormat.table,
 ) -> None:
     """Show a variant's whole scoring table: melds, tricks, bidding, scoring, play.
@@ -186,30 +186,38 @@ def deal(
     players: Annotated[
         bool, typer.Option("--players", help="Show every seat of each deal (and the widow).")
     ] = False,
-    fmt: Annotated[
-        DealFormat,
-        typer.Option("--format", "-f", metavar="FORMAT", help="text, json or jsonl."),
-    ] = DealFormat.text,
+    fmt: Annotated[DealFormat, format_option(DealFormat)] = DealFormat.text,
 ) -> None:
     """Deal random hands, one per line, in the notation meld reads.
 
     With --players every seat is a line 'seat N: ...' (seats numbered from 0, as play and
     solve number them), then 'widow: ...' where there is one; meld reads those lines too.
+    Where a card turned up names trump (two-handed), a line '# turn-up: ...' follows the
+    deal (meld skips it). Without --seed the seed drawn is said on stderr (and is a field
+    of JSON), so the deals can be dealt again.
 
     Example: meldcalc deal -n 1000 --seed 7 | meldcalc meld -f jsonl
     """
+    import secrets
+
     from meldcalc.deal import deals
 
     with user_errors():
         rules = load(variant)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        if fmt is DealFormat.text:
+            console.to_stderr(
+                f"meldcalc: dealt from seed {seed} (--seed {seed} deals the same again)\n"
+            )
     dealt = enumerate(deals(rules, count, seed), start=1)
     if fmt is DealFormat.json:
-        records = [deal_json(one, number) for number, one in dealt]
+        records = [deal_json(one, number, seed) for number, one in dealt]
         say(json.dumps(records if count > 1 else records[0], indent=2))
         return
     for number, one in dealt:
         if fmt is DealFormat.jsonl:
-            say(json.dumps(deal_json(one, number)))
+            say(json.dumps(deal_json(one, number, seed)))
         else:
             say("\n".join(deal_lines(one, number if count > 1 else None, players)))
 
@@ -221,39 +229,61 @@ def quiz(
         int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
     ] = 5,
     seed: SeedOption = None,
+    ask: Annotated[
+        QuizAsk,
+        choice_option(
+            "--ask",
+            choices=QuizAsk,
+            help="What each round asks: {}: the meld total under a trump, or the best trump.",
+            metavar="WHAT",
+        ),
+    ] = QuizAsk.total,
 ) -> None:
     """Practise counting meld: a hand and a trump, your total, the right answer explained.
 
-    Answers are read from stdin (typed, or piped one per line).
+    Answers are read from stdin (typed, or piped one per line). With --ask trump each
+    round asks which trump melds best (answer S, ♠ or spades), explained with each trump's
+    total.
 
     Example: meldcalc quiz --rounds 3 --seed 1
     """
-    from meldcalc.explain import explain
-    from meldcalc.quiz import Score, questions, read_answer
+    from meldcalc.quiz import Score, questions, trump_questions
 
     with user_errors():
         rules = load(variant)
         answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
     score = Score()
-    for question in questions(rules, rounds, seed):
+    asked = trump_questions if ask is QuizAsk.trump else questions
+    for question in asked(rules, rounds, seed):
         sys.stdout.write(question.prompt())
         sys.stdout.flush()
-        answer = _ask(answers, read_answer)
+        answer = _ask(answers, question.read)
         if answer is None:
             say("\n(no more answers: the quiz ends here)")
             break
-        correct = answer == question.answer.total
+        correct = question.is_right(answer)
         score.record(correct)
-        say(f"{'right' if correct else f'wrong: it is {question.answer.total}'}.")
-        for line in explain(question.hand, rules, question.answer):
+        say(f"{'right' if correct else f'wrong: it is {question.right_answer()}'}.")
+        for line in _explained(question, rules):
             say(f"  {line}")
         say()
     say(score.summary())
 
 
-def _ask(
-    answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], int]
-) -> int | None:
+def _explained(question: Any, rules: Any) -> list[str]:
+    """Why the answer is right: the meld in words (under the best trump, after each
+    trump's total, when the question was the trump)."""
+    from meldcalc.explain import explain
+    from meldcalc.quiz import TrumpQuestion
+
+    if isinstance(question, TrumpQuestion):
+        best = question.answers[0]
+        totals = f"each trump's total: {question.totals()}."
+        return [totals, *explain(question.hand, rules, best)]
+    return explain(question.hand, rules, question.answer)
+
+
+def _ask(answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], Any]) -> Any:
     """Read answers until one parses; None at the end of input."""
     for _, line in answers:
         if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
@@ -307,7 +337,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
             points = [
-                f"{p}{'*' if k in derived else ''}" + (f" ({c} checks)" if checks and c else "")
+                f"{p}{'*' if k in derived else ''}" + (f" ({checks_text(c)})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )
@@ -378,18 +408,29 @@ def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
     """A deal as text ``meld`` reads: seat 0's hand, or with ``players`` a labelled line per
     seat (``seat 0: ...``, then ``widow: ...``, ``stock: ...``) under ``# deal N``."""
     if not players:
-        return [deal.hands[0].notation()]
+        return [deal.hands[0].notation(), *_turn_up_lines(deal)]
     lines = [f"# deal {number}"] if number is not None else []
     lines += [f"seat {seat}: {hand.notation()}" for seat, hand in enumerate(deal.hands)]
     lines += [f"{name}: {getattr(deal, name).notation()}" for name in PILES]
-    return [line for line in lines if not line.endswith(": ")]
+    return [line for line in lines if not line.endswith(": ")] + _turn_up_lines(deal)
 
 
-def deal_json(deal: Any, number: int) -> dict[str, Any]:
-    """``{"deal": N, "hands": [[cards of seat 0], ...], "widow": [...], "stock": [...]}``."""
+def _turn_up_lines(deal: Any) -> list[str]:
+    """``# turn-up: 9C (trump C ♣)``, a comment: meld skips it."""
+    card = deal.turn_up
+    if card is None:
+        return []
+    return [f"# turn-up: {card} (trump {card.suit.letter} {card.suit.symbol})"]
+
+
+def deal_json(deal: Any, number: int, seed: int) -> dict[str, Any]:
+    """``{"deal": N, "seed": S, "hands": [[cards of seat 0], ...], "widow": [...],
+    "stock": [...], "turn_up": "9C" or null}``."""
     return {
         "deal": number,
+        "seed": seed,
         "hands": [[str(card) for card in hand.cards()] for hand in deal.hands],
         "widow": [str(card) for card in deal.widow.cards()],
         "stock": [str(card) for card in deal.stock.cards()],
+        "turn_up": None if deal.turn_up is None else str(deal.turn_up),
     }

@@ -23,6 +23,7 @@ from meldcalc.cli.base import (
     app,
     bid_option,
     fail,
+    format_option,
     full_hand,
     input_lines,
     load,
@@ -66,9 +67,7 @@ def play(
     bid: Annotated[
         Optional[int], bid_option("Seat 0's bid: the hand is scored, made or set, as score would.")
     ] = None,
-    fmt: Annotated[
-        PlayFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = PlayFormat.table,
+    fmt: Annotated[PlayFormat, format_option(PlayFormat)] = PlayFormat.table,
     time_limit: Annotated[
         float,
         time_limit_option(
@@ -165,9 +164,7 @@ def solve(
     line: Annotated[
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
     ] = True,
-    fmt: Annotated[
-        SolveFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, jsonl.")
-    ] = SolveFormat.table,
+    fmt: Annotated[SolveFormat, format_option(SolveFormat)] = SolveFormat.table,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
     ] = 1,
@@ -547,7 +544,8 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
         return "\n".join([*lines, "", "every card has been played: nothing is left to take."])
     lines += [
         "",
-        f"under best play {side} takes {solution.value} from here (of {variant.trick_total}).",
+        f"under best play {side} takes {solution.value} from here"
+        f" (of the {position.points_left(variant)} points still to play).",
         "",
         f"seat {seat} to play; each card and what {side} takes after it:",
     ]

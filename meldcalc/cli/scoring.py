@@ -15,6 +15,7 @@ from meldcalc.cli.base import (
     MAX_BID,
     app,
     bid_option,
+    format_option,
     load,
     say,
     trump_option,
@@ -26,7 +27,7 @@ from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.notation import is_whole_number
-from meldcalc.variant import Variant
+from meldcalc.variant import Variant, checks_text
 
 
 class ScoreFormat(str, enum.Enum):
@@ -164,9 +165,7 @@ def score(
             help="A new game's target (default: the variant's).",
         ),
     ] = None,
-    fmt: Annotated[
-        ScoreFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table or json.")
-    ] = ScoreFormat.table,
+    fmt: Annotated[ScoreFormat, format_option(ScoreFormat)] = ScoreFormat.table,
 ) -> None:
     """Score a hand by the variant's rules: made or set, each side's points, read aloud.
 
@@ -176,6 +175,11 @@ def score(
     --repair drops a last line torn by a crash or a power cut.
 
     Example: meldcalc score --bid 300 --bidder 0 --meld 150,80 --tricks 140,70
+
+    \b
+    A game's ledger, a hand at a time, then the standing:
+      meldcalc score -g friday.jsonl --bid 300 --bidder 0 --meld 150,80 --tricks 160,50
+      meldcalc score -g friday.jsonl --show
     """
     from meldcalc.scoring import HandPlay, score_hand, side_count, tricks_in_hand
 
@@ -494,13 +498,13 @@ def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
     rows = [
         [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
         + [
-            f"{points} ({check} checks)" if checks else points
+            f"{points} ({checks_text(check)})" if checks else points
             for points, check in zip(hand["points"], hand["checks"])
         ]
         for hand in data["hands"]
     ]
     totals = [
-        f"{total} ({check} checks)" if checks else total
+        f"{total} ({checks_text(check)})" if checks else total
         for total, check in zip(data["totals"], data["checks"])
     ]
     rows.append(["total", "", "", "", *totals])
