@@ -13,19 +13,23 @@
  * for the side on lead the top cards of other suits the leader can cash) may settle the
  * search at once. Trick boundaries with three tricks or more left are remembered in a
  * transposition table (buckets of four entries) of lower and upper bounds and the best lead,
- * kept from one position to the next of the same deal,
- * under a normalised key: within a suit, cards gone from play are squeezed out of each run
- * of ranks with equal counters, so positions that differ only by which equal cards went
- * share an entry. Two tricks from the end a plain search is cheaper than the table. Cards a
- * seat holds that play alike (same suit and counter, nothing between them held elsewhere or
- * on the table) are tried once. Candidate cards are ordered by the trick simple players
- * would finish from them, and far from the end a lead also by what the table knows of the
- * position after that trick (the buckets of every lead fetched before any is read).
+ * kept from one position to the next of the same deal, under a normalised key: within a
+ * suit, cards gone from play are squeezed out of each run of the deck's ranks with equal
+ * counters (ranks a house deck lacks are no part of it), so positions that differ only by
+ * which equal cards went share an entry. Two tricks from the end a plain search is cheaper
+ * than the table. Cards a seat holds that play alike (same suit and counter, nothing between
+ * them held elsewhere or on the table) are tried once. Candidate cards are ordered by the
+ * trick simple players would finish from them, and far from the end a lead also by what the
+ * table knows of the position after that trick (the buckets of every lead fetched before any
+ * is read).
  *
  * Python sees one type, Solver (it owns the table), with two methods, solve (values and
  * per-card values of many positions) and line (an optimal play sequence of one position),
  * and a counter of positions searched, nodes. Bulk input comes through the buffer protocol
  * as int64; every position is checked before it is searched (ValueError, never a crash).
+ * A search runs without the GIL and stops early, its results discarded, when its time
+ * limit passes (it raises TimeLimit) or, in the main thread, when a signal's handler
+ * raises (Ctrl-C: KeyboardInterrupt), looked at every 20 ms.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,6 +37,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -92,10 +97,11 @@ typedef struct {
     uint32_t deck;       /* the cards the deck holds */
     int side[MAXP];      /* 0: seat 0's side */
     uint8_t seat_at[MAXP][MAXP]; /* the seat playing i-th to a trick led by a seat: no % */
-    /* The normalised key: a run is a maximal range of ranks with equal counters; the cards
-     * in play of a run are numbered from its top. */
-    int run_start[NRANKS];
-    int run_top[NCARDS];         /* the first card of the run holding a card */
+    /* The normalised key: a run is a maximal range of the deck's ranks with equal counters
+     * (ranks the deck lacks are no part of any run); the cards in play of a run are numbered
+     * from its top, over the deck's cards only, so every number is a card with a digit. */
+    int8_t run_top[NCARDS];      /* the first card of the run holding a card (deck cards) */
+    int8_t next_in_run[NCARDS];  /* the deck's next card below in the same run, or -1 */
     uint8_t digit[625];  /* per-seat counts of a card (base 5) -> one digit of the key */
     unsigned radix;      /* how many digits there are */
     Key place[NCARDS];   /* the weight of each normalised card's digit */
@@ -129,21 +135,38 @@ static void number_owner_digits(Rules *r)
     r->radix = next;
 }
 
+/* Runs of equal counters over the deck's cards, suit by suit from the top; a card the deck
+ * lacks (a rank a house deck leaves out) neither joins nor breaks a run: no card of it is
+ * ever in play, so the cards on either side of it are neighbours in play. */
+static void number_runs(Rules *r)
+{
+    memset(r->run_top, -1, sizeof r->run_top);
+    memset(r->next_in_run, -1, sizeof r->next_in_run);
+    for (int suit = 0; suit < NSUITS; suit++) {
+        int previous = -1; /* the deck's last card above, in this suit */
+        for (int card = suit * NRANKS; card < (suit + 1) * NRANKS; card++) {
+            if (!(r->deck & bit(card))) continue;
+            if (previous >= 0 && r->points[previous] == r->points[card]) {
+                r->run_top[card] = r->run_top[previous];
+                r->next_in_run[previous] = (int8_t)card;
+            } else {
+                r->run_top[card] = (int8_t)card;
+            }
+            previous = card;
+        }
+    }
+}
+
 static void derive_rules(Rules *r, int partnerships)
 {
     r->step = r->last_trick;
-    for (int card = 0; card < NCARDS; card++) r->step = gcd(r->step, r->points[card]);
+    for (int card = 0; card < NCARDS; card++)
+        if (r->deck & bit(card)) r->step = gcd(r->step, r->points[card]);
     for (int seat = 0; seat < MAXP; seat++) {
         r->side[seat] = seat != 0 && !(partnerships && r->players % 2 == 0 && seat % 2 == 0);
         for (int i = 0; i < MAXP; i++) r->seat_at[seat][i] = (uint8_t)((seat + i) % r->players);
     }
-    for (int rank = 0; rank < NRANKS; rank++)
-        r->run_start[rank] =
-            rank > 0 && r->points[rank] == r->points[rank - 1] ? r->run_start[rank - 1] : rank;
-    for (int card = 0; card < NCARDS; card++) {
-        int suit = suit_of(card), start = r->run_start[card % NRANKS];
-        r->run_top[card] = suit * NRANKS + start;
-    }
+    number_runs(r);
     number_owner_digits(r);
     double keys = r->players; /* a digit per card of the deck, then the leader */
     Key weight = 1;
@@ -300,20 +323,21 @@ static inline Key add_digit(const Rules *r, int normal, unsigned owners)
 }
 
 /* At a trick boundary: within each run of equal counters, the ranks still in play move up
- * to the top of the run; the key is then the owners of every normalised card. The cards are
- * walked in order, so a card's place in its run is a running count (measured: counting the
- * bits of the run above each card instead took 9% more time on whole deals). */
+ * to the top of the run (onto the deck's cards of the run, in order); the key is then the
+ * owners of every normalised card. The cards are walked in order, so a card's normalised
+ * card is the one after the last card's in the same run (measured: counting the bits of the
+ * run above each card instead took 9% more time on whole deals). */
 static void normalise(const Rules *r, const Game *g, Normal *n)
 {
     uint32_t anywhere = 0;
     for (int seat = 0; seat < r->players; seat++) anywhere |= g->held[seat];
     memset(n->actual, -1, sizeof n->actual);
     Key key = r->exact_key ? r->leader_weight * (unsigned)g->leader : add_digit(r, 0, 100 + g->leader);
-    int top = -1, above_in_run = 0; /* the run of the last card, its cards in play so far */
+    int top = -1, normal = -1; /* the run of the last card, and its normalised card */
     for (uint32_t set = anywhere; set; set &= set - 1) {
         int card = __builtin_ctz(set); /* from the top of each suit down: runs come whole */
-        if (r->run_top[card] != top) top = r->run_top[card], above_in_run = 0;
-        int normal = top + above_in_run++;
+        if (r->run_top[card] != top) top = normal = r->run_top[card];
+        else normal = r->next_in_run[normal]; /* a run has as many cards as it has in play */
         n->normal[card] = (int8_t)normal;
         n->actual[normal] = (int8_t)card;
         key += add_digit(r, normal, r->digit[g->owners[card]]);
@@ -415,19 +439,61 @@ static void table_new_epoch(Table *t, int tricks)
 
 /* --- the search ------------------------------------------------------------------------- */
 
+/* Why a search stopped before its end: it did not (0), its time ran out, or a signal
+ * handler raised an exception (Ctrl-C's KeyboardInterrupt; the CLI's handlers end the
+ * process there and then). */
+enum { RUNNING = 0, OUT_OF_TIME = 1, SIGNALLED = 2 };
+
+/* How often a search looks at the clock (nodes, a power of two: about 0.2 ms) and at
+ * pending signals (seconds: each look takes the GIL back for a moment). */
+enum { POLL_NODES = 1 << 10 };
+#define SIGNAL_SECONDS 0.02
+
 typedef struct {
     const Rules *r;
     Table *t;
     uint64_t nodes;
     /* the lead that last settled a search, by tricks left and seat (a "killer") */
     int8_t killer[NCARDS * MAXCOPIES + 1][MAXP];
+    /* stopping early: once `stop` is set every node returns at once, nothing more is
+     * written to the table, and the caller discards what the search returns */
+    double deadline;       /* monotonic seconds; 0: none */
+    double next_signals;   /* when to look at pending signals next */
+    PyThreadState *thread; /* saved while the search runs without the GIL; NULL: signals are
+                              not looked at (only the main thread runs Python's handlers) */
+    int stop;
 } Search;
 
 static Search new_search(const Rules *r, Table *t)
 {
-    Search s = {r, t, 0, {{0}}};
+    Search s = {r, t, 0, {{0}}, 0, 0, NULL, RUNNING};
     memset(s.killer, -1, sizeof s.killer);
     return s;
+}
+
+static double monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+/* Every POLL_NODES nodes: stop when the time is out, or when a signal handler raised
+ * (PyErr_CheckSignals runs Python's handlers; it needs the GIL, taken back briefly). */
+static void poll_stop(Search *s)
+{
+    double now = monotonic_seconds();
+    if (s->deadline && now >= s->deadline) {
+        s->stop = OUT_OF_TIME;
+        return;
+    }
+    if (s->thread && now >= s->next_signals) {
+        s->next_signals = now + SIGNAL_SECONDS;
+        PyEval_RestoreThread(s->thread);
+        int raised = PyErr_CheckSignals() < 0;
+        s->thread = PyEval_SaveThread();
+        if (raised) s->stop = SIGNALLED;
+    }
 }
 
 /* The cards of `legal` worth trying: of cards alike (same suit and counter, no card of
@@ -680,12 +746,13 @@ static int32_t best_card(Search *s, Game *g, int first, int32_t beta, int *best_
     int32_t best = maximising ? -INF : INF;
     *best_move = first;
     if (first >= 0) best = after(s, g, seat, first, beta); /* often all it takes */
-    if (cuts(maximising, best, beta)) return best;
+    if (s->stop || cuts(maximising, best, beta)) return best;
     int moves[NCARDS], count = ordered_moves(r, s->t, g, seat, first, moves);
     int8_t *killer = g->played ? NULL : &s->killer[g->tricks_left][seat];
     if (killer) try_second(moves, count, *killer);
     for (int i = 0; i < count; i++) {
         int32_t value = after(s, g, seat, moves[i], beta);
+        if (s->stop) return best;
         if (improves(maximising, value, best)) {
             best = value;
             *best_move = moves[i];
@@ -791,6 +858,7 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
         if (e->move != NO_MOVE) first = n.actual[e->move];
     }
     int32_t best = best_card(s, g, first, beta, &best_move);
+    if (s->stop) return best; /* not a bound: never stored */
     e = slot_for(s->t, n.key, g->tricks_left, ceiling);
     if (best >= beta && best > e->lower) e->lower = best;
     if (best < beta && best < e->upper) e->upper = best;
@@ -803,7 +871,8 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
  * bound. */
 static int32_t node(Search *s, Game *g, int32_t beta)
 {
-    s->nodes++;
+    if (!(++s->nodes & (POLL_NODES - 1))) poll_stop(s);
+    if (s->stop) return 0;
     int best_move;
     if (g->played) return best_card(s, g, -1, beta, &best_move);
     switch (g->tricks_left) {
@@ -836,7 +905,7 @@ static int32_t probe_node(Search *s, Game *g, int seat, int card, int32_t beta)
 static int32_t bisect(Search *s, Game *g, Probe probe_fn, int seat, int card, int32_t lo, int32_t hi)
 {
     int32_t step = s->r->step;
-    while (lo < hi) {
+    while (lo < hi && !s->stop) {
         int32_t half = ((hi - lo) / step + 1) / 2;
         int32_t beta = lo + half * step;
         int32_t value = probe_fn(s, g, seat, card, beta);
@@ -899,7 +968,7 @@ static int32_t card_values(Search *s, Game *g, int64_t *out, int played)
     int32_t value = game_value(s, g), hi = points_in_play(r, g);
     int exact = played >= 0 && (legal & bit(played)) ? searched_twin(searched, played) : -1;
     for (int card = 0; card < NCARDS; card++) out[card] = -1;
-    for (uint32_t set = searched; set; set &= set - 1) {
+    for (uint32_t set = searched; set && !s->stop; set &= set - 1) {
         int card = __builtin_ctz(set);
         if (!r->step) out[card] = 0;
         else if (exact < 0 || card == exact) out[card] = card_value(s, g, seat, card, value, hi);
@@ -924,7 +993,7 @@ static int optimal_line(Search *s, Game *g, int32_t value, int *seats, int *card
 {
     const Rules *r = s->r;
     int plays = 0;
-    while (g->tricks_left) {
+    while (g->tricks_left && !s->stop) {
         int seat = to_play(r, g), moves[NCARDS];
         int count = ordered_moves(r, s->t, g, seat, -1, moves), chosen = moves[0];
         for (int i = 0; i < count && r->step; i++)
@@ -1186,54 +1255,125 @@ static int read_position(const Rules *r, const Buffers *b, Py_ssize_t i, Game *g
                      trick, i, g);
 }
 
-/* Each position searched without the GIL; Ctrl-C is seen between positions. */
-static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count)
+/* The exception a search that ran out of time raises: args (message, positions solved). */
+static PyObject *TimeLimit;
+
+static int out_of_time(Py_ssize_t solved, Py_ssize_t count)
+{
+    PyObject *args = Py_BuildValue("(Nn)", PyUnicode_FromFormat("the search ran out of time with "
+                                   "%zd of %zd positions solved", solved, count), solved);
+    if (args) {
+        PyErr_SetObject(TimeLimit, args);
+        Py_DECREF(args);
+    }
+    return -1;
+}
+
+/* Whether this thread runs Python's signal handlers (the main thread does): only then is a
+ * search worth pausing to look at pending signals. */
+static int runs_signal_handlers(void)
+{
+    PyObject *threading = PyImport_ImportModule("threading"), *main = NULL, *ident = NULL;
+    if (threading) main = PyObject_CallMethod(threading, "main_thread", NULL);
+    if (main) ident = PyObject_GetAttrString(main, "ident");
+    unsigned long id = ident ? PyLong_AsUnsignedLong(ident) : 0;
+    int known = ident && !PyErr_Occurred();
+    Py_XDECREF(ident);
+    Py_XDECREF(main);
+    Py_XDECREF(threading);
+    PyErr_Clear();
+    return !known || id == PyThread_get_thread_ident(); /* unknown: look, to be safe */
+}
+
+/* A search of `r`'s positions that stops at `deadline` (0: never) and, in the main thread,
+ * on a signal whose handler raises. */
+static Search stoppable_search(const Rules *r, Table *t, double deadline, int signals)
+{
+    Search s = new_search(r, t);
+    s.deadline = deadline;
+    s.next_signals = signals ? monotonic_seconds() + SIGNAL_SECONDS : 0;
+    return s;
+}
+
+/* After a search (the GIL held again): 0 if it was not stopped and no signal handler
+ * raised since, else -1 with the exception set. */
+static int finish(const Search *s, int signals, Py_ssize_t solved, Py_ssize_t count)
+{
+    if (s->stop == SIGNALLED) return -1; /* the handler's exception is set */
+    if (s->stop == OUT_OF_TIME) return out_of_time(solved, count);
+    if (signals && PyErr_CheckSignals() < 0) return -1;
+    return 0;
+}
+
+/* Each position searched without the GIL; signals are looked at during the search (main
+ * thread) and between positions, the deadline (0: none) during and between them. */
+static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count, double deadline)
 {
     Game g;
+    int signals = runs_signal_handlers();
     for (Py_ssize_t i = 0; i < count; i++) {
         if (read_position(r, b, i, &g) < 0) return -1;
+        if (deadline && monotonic_seconds() >= deadline) return out_of_time(i, count);
         int64_t *values = (int64_t *)b->values.buf + i;
         int64_t *cards = b->have_cards ? (int64_t *)b->cards.buf + i * NCARDS : NULL;
-        Search s = new_search(r, &self->table);
+        Search s = stoppable_search(r, &self->table, deadline, signals);
         begin(self, r, &g);
-        Py_BEGIN_ALLOW_THREADS
         int played = b->have_played ? (int)((const int64_t *)b->played.buf)[i] : -1;
         if (played >= NCARDS) played = -1;
+        PyThreadState *thread = PyEval_SaveThread(); /* poll_stop takes it back a moment */
+        s.thread = signals ? thread : NULL;
         if (cards && g.tricks_left) *values = card_values(&s, &g, cards, played);
         else {
             if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
             *values = game_value(&s, &g);
         }
-        Py_END_ALLOW_THREADS
+        PyEval_RestoreThread(thread);
         self->nodes += s.nodes;
-        if (PyErr_CheckSignals() < 0) return -1;
+        if (finish(&s, signals, i, count) < 0) return -1;
     }
     return 0;
 }
 
+/* A time limit in seconds (None: none) as a deadline on the monotonic clock (0: none). */
+static int read_deadline(PyObject *limit, double *deadline)
+{
+    *deadline = 0;
+    if (limit == Py_None) return 0;
+    double seconds = PyFloat_AsDouble(limit);
+    if (seconds == -1.0 && PyErr_Occurred()) return -1;
+    if (!(seconds >= 0 && seconds < 1e9)) return fail("time_limit: expected seconds from 0 to 1e9, got %R", limit);
+    *deadline = monotonic_seconds() + seconds;
+    if (*deadline == 0) *deadline = 1e-9; /* 0 means none */
+    return 0;
+}
+
 PyDoc_STRVAR(solve_doc,
-"solve(rules, hands, trumps, leaders, tricks, values, cards)\n--\n\n"
+"solve(rules, hands, trumps, leaders, tricks, values, cards, played=None, time_limit=None)\n--\n\n"
 "Solve N positions. hands: int64 (N, players, 24) counts; trumps, leaders: int64 (N,);\n"
 "tricks: int64 (N, players - 1) cards on the table padded with -1, or None; values: writable\n"
 "int64 (N,) for the value of each position; cards: writable int64 (N, 24) for the value after\n"
 "each legal card of the seat to play (-1 for the others), or None; played (optional): int64\n"
 "(N,) a card of each position (-1: none) whose value alone is exact, the other cards' only\n"
-"whether they equal the position's value (else a bound beyond it), as a review needs.");
+"whether they equal the position's value (else a bound beyond it), as a review needs;\n"
+"time_limit (optional): seconds, after which the search stops and raises TimeLimit with\n"
+"args (message, positions solved). A signal whose handler raises (Ctrl-C) stops it too.");
 
 static PyObject *Solver_solve(Solver *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Rules r;
     Buffers b;
     Py_ssize_t count;
-    if (nargs != 7 && nargs != 8)
-        return PyErr_Format(PyExc_TypeError, "solve() takes 7 or 8 arguments (%zd given)", nargs);
-    if (parse_rules(args[0], &r) < 0 || get_buffers(args + 1, nargs - 1, &r, &b, &count) < 0)
+    double deadline;
+    if (nargs < 7 || nargs > 9)
+        return PyErr_Format(PyExc_TypeError, "solve() takes 7 to 9 arguments (%zd given)", nargs);
+    if (read_deadline(nargs > 8 ? args[8] : Py_None, &deadline) < 0 || parse_rules(args[0], &r) < 0 ||
+        get_buffers(args + 1, nargs > 7 ? 7 : nargs - 1, &r, &b, &count) < 0)
         return NULL;
     if (claim(self) < 0) {
         release(&b);
         return NULL;
     }
-    int status = solve_all(self, &r, &b, count);
+    int status = solve_all(self, &r, &b, count, deadline);
     self->busy = 0;
     release(&b);
     if (status < 0) return NULL;
@@ -1241,9 +1381,10 @@ static PyObject *Solver_solve(Solver *self, PyObject *const *args, Py_ssize_t na
 }
 
 PyDoc_STRVAR(line_doc,
-"line(rules, hands, trump, leader, trick)\n--\n\n"
+"line(rules, hands, trump, leader, trick, time_limit=None)\n--\n\n"
 "One position (hands: int64 (players, 24); trick: int64 (players - 1,) padded with -1):\n"
-"(value, [(seat, card), ...]) an optimal line of play to the end of the hand.");
+"(value, [(seat, card), ...]) an optimal line of play to the end of the hand. time_limit\n"
+"and signals stop it as they stop solve().");
 
 static PyObject *line_list(const int *seats, const int *cards, int plays)
 {
@@ -1264,9 +1405,13 @@ static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nar
     Rules r;
     Py_buffer hands, trick;
     Game g;
-    if (nargs != 5) return PyErr_Format(PyExc_TypeError, "line() takes 5 arguments (%zd given)", nargs);
+    double deadline;
+    if (nargs != 5 && nargs != 6)
+        return PyErr_Format(PyExc_TypeError, "line() takes 5 or 6 arguments (%zd given)", nargs);
     long long trump = PyLong_AsLongLong(args[2]), leader = PyLong_AsLongLong(args[3]);
-    if (PyErr_Occurred() || parse_rules(args[0], &r) < 0) return NULL;
+    if (PyErr_Occurred() || read_deadline(nargs > 5 ? args[5] : Py_None, &deadline) < 0 ||
+        parse_rules(args[0], &r) < 0)
+        return NULL;
     if (get_buffer(args[1], &hands, r.players * NCARDS, 0, "hands") < 0) return NULL;
     if (get_buffer(args[4], &trick, r.players - 1, 0, "trick") < 0) {
         PyBuffer_Release(&hands);
@@ -1278,14 +1423,17 @@ static PyObject *Solver_line(Solver *self, PyObject *const *args, Py_ssize_t nar
     if (status < 0 || claim(self) < 0) return NULL;
     int seats[MAXP * NCARDS * MAXCOPIES], cards[MAXP * NCARDS * MAXCOPIES], plays;
     int32_t value;
-    Search s = new_search(&r, &self->table);
+    int signals = runs_signal_handlers();
+    Search s = stoppable_search(&r, &self->table, deadline, signals);
     begin(self, &r, &g);
-    Py_BEGIN_ALLOW_THREADS
+    PyThreadState *thread = PyEval_SaveThread(); /* poll_stop takes it back a moment */
+    s.thread = signals ? thread : NULL;
     value = game_value(&s, &g);
     plays = optimal_line(&s, &g, value, seats, cards);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(thread);
     self->nodes += s.nodes;
     self->busy = 0;
+    if (finish(&s, signals, 0, 1) < 0) return NULL;
     PyObject *list = line_list(seats, cards, plays);
     return list ? Py_BuildValue("(iN)", value, list) : NULL;
 }
@@ -1331,6 +1479,14 @@ PyMODINIT_FUNC PyInit__solver(void)
     if (PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *module = PyModule_Create(&solver_module);
     if (!module) return NULL;
+    TimeLimit = PyErr_NewExceptionWithDoc(
+        "meldcalc._solver.TimeLimit",
+        "A search ran out of its time limit: args (message, positions solved before it).", NULL,
+        NULL);
+    if (!TimeLimit || PyModule_AddObjectRef(module, "TimeLimit", TimeLimit) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     Py_INCREF(&SolverType);
     if (PyModule_AddObject(module, "Solver", (PyObject *)&SolverType) < 0) {
         Py_DECREF(&SolverType);

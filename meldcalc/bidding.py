@@ -21,11 +21,13 @@ import numpy as np
 
 from meldcalc.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
 from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.exact_endgame import check_endgame, play_out
 from meldcalc.knowledge import TableKnowledge, partner_seat, partner_seats
 from meldcalc.layouts import deal_consistent
 from meldcalc.meld import MeldResult, engine_for, meld_copies
 from meldcalc.odds import how_often
 from meldcalc.simulate import Game, Table, planes_from_counts
+from meldcalc.solve import Deadline
 from meldcalc.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.widow import burial_order
 from meldcalc.workers import worker_map
@@ -199,13 +201,15 @@ def estimate(
     warnings: list[str] | None = None,
     knowledge: TableKnowledge | None = None,
     endgame: int = 0,
+    time_limit: float | None = None,
 ) -> BidReport:
     """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
 
     With ``knowledge`` only layouts consistent with what the table knows are dealt; a
     widow seen is buried the best of several ways, and a card exchange is simulated for
     each suit that could be asked for. With ``endgame`` K the last K tricks of every deal
-    are played exactly (the solver) instead of by the policy."""
+    are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
+    of that in all (None: no limit) the bid stops with `TimeLimitError`."""
     check_biddable_variant(variant)
     check_endgame(variant, endgame)
     knowledge = knowledge or TableKnowledge()
@@ -220,8 +224,9 @@ def estimate(
         seed = secrets.randbelow(2**31)
     trumps = trumps or list(SUITS)
     setups = plan_setups(hand, variant, trumps, knowledge)
+    exact = (endgame, Deadline.after(time_limit) if endgame else None)
     samples = _run_chunks(
-        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, endgame=endgame
+        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, exact=exact
     )
     held = hand + knowledge.widow if knowledge.widow is not None else hand
     judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
@@ -230,7 +235,7 @@ def estimate(
     if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(odds.trump, odds.ask, odds.bury) for odds in report.results]
         fresh = _run_chunks(
-            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, endgame
+            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact
         )
         again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
         report.results = sorted(again, key=_ranking, reverse=True)
@@ -277,15 +282,16 @@ def _run_chunks(
     knowledge: TableKnowledge | None = None,
     setups: list[Setup] | None = None,
     stream: int = 0,
-    endgame: int = 0,
+    exact: tuple[int, Deadline | None] = (0, None),
 ) -> dict[Setup, Sample]:
     """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
-    stream 0's (to judge what stream 0 chose without the luck that chose it)."""
+    stream 0's (to judge what stream 0 chose without the luck that chose it); ``exact``:
+    the tricks of each deal's endgame played exactly, and by when."""
     setups = setups or [Setup(trump) for trump in trumps]
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
     tasks = [
-        (hand, variant, size, seed, key, trumps, knowledge, setups, endgame)
+        (hand, variant, size, seed, key, trumps, knowledge, setups, exact)
         for key, size in zip(keys, sizes)
     ]
     with worker_map(jobs, len(tasks)) as run:
@@ -311,9 +317,9 @@ def _run_chunks(
 
 
 def _chunk_task(task: tuple) -> dict[Setup, Sample]:
-    hand, variant, size, seed, key, trumps, knowledge, setups, endgame = task
+    hand, variant, size, seed, key, trumps, knowledge, setups, (endgame, deadline) = task
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
-    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, endgame)
+    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, endgame, deadline)
 
 
 def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -333,51 +339,19 @@ def simulate_chunk(
     knowledge: TableKnowledge | None = None,
     setups: list[Setup] | None = None,
     endgame: int = 0,
+    deadline: Deadline | None = None,
 ) -> dict[Setup, Sample]:
     """Deal ``size`` deals (consistent with what the table knows), make them ready for
-    play under each setup (by default one a trump), and play them all out in one batch."""
+    play under each setup (by default one a trump), and play them all out in one batch
+    (the last ``endgame`` tricks exactly, up to the ``deadline``)."""
     setups = setups or [Setup(trump) for trump in trumps]
     ready = ready_hands(hand, variant, size, rng, setups, knowledge or TableKnowledge())
     hands, remaining = ready.planes(variant.deck.copies)
     trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
     table = Table.of(variant, trump_of_deal)
     shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
-    points = play_out(Game(table, hands, remaining, shown=shown), variant, endgame)
+    points = play_out(Game(table, hands, remaining, shown=shown), variant, endgame, deadline)
     return ready.samples(points)
-
-
-#: Exact endgames are worth it up to here: a 4-trick endgame solves in about 0.1 ms, an
-#: 8-trick one in milliseconds (bench/solve.py), and a bid plays 8,000 of them.
-MAX_ENDGAME = 8
-
-
-def check_endgame(variant: Variant, endgame: int) -> None:
-    """Refuse an endgame longer than the hands hold after the first trick (the policy's)
-    or than the solver is quick enough for in every deal, naming the bound broken."""
-    left = variant.hand_size - 1
-    if endgame > left and left <= MAX_ENDGAME:
-        hands = f"{variant.name} deals {left + 1}-card hands and the first trick is the policy's"
-        most = f"--endgame must be at most {left}" if left else "no trick is left to solve"
-        raise MeldcalcError(f"--endgame {endgame}: {hands}, so {most}")
-    if endgame > MAX_ENDGAME:
-        too_slow = "longer ones are too slow to solve exactly"
-        raise MeldcalcError(f"--endgame {endgame}: expected 1 to {MAX_ENDGAME} tricks ({too_slow})")
-    if not endgame:
-        return
-    from meldcalc.solve import check_solver
-
-    check_solver(variant)
-
-
-def play_out(game: Game, variant: Variant, endgame: int = 0) -> np.ndarray:
-    """Seat 0's side's trick points in every deal of ``game``: the policy's play, with the
-    last ``endgame`` tricks played exactly (both sides at their best, every hand seen)."""
-    if not endgame:
-        return game.play().team_points[:, 0]
-    from meldcalc.solve import solve_many
-
-    played = game.play(leave=endgame).team_points[:, 0]
-    return played + solve_many(game.held(), game.t.trump, game.leader, variant)
 
 
 # --- dealing and making the hands ready: what the table knows, the widow, the pass ------

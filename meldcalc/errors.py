@@ -44,6 +44,23 @@ class UnsupportedError(MeldcalcError):
     """A request the chosen variant's rules do not allow (a bid in a game without auction)."""
 
 
+class TimeLimitError(MeldcalcError):
+    """An exact search that reached its time limit and stopped: nothing it had not finished
+    is reported. ``limit`` is the limit in seconds; ``done`` says what was finished, if
+    anything worth saying ("3 of 12 tricks reviewed")."""
+
+    def __init__(self, limit: float, done: str = "") -> None:
+        finished = f" ({done})" if done else ""
+        super().__init__(
+            f"the exact search stopped at its time limit of {limit:g} s{finished}: allow it"
+            " more time, or give it fewer tricks to solve"
+        )
+        self.limit, self.done = limit, done
+
+    def __reduce__(self) -> tuple:  # through a worker process's pipe with its fields
+        return TimeLimitError, (self.limit, self.done)
+
+
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to a readable length: ``'AAAA…' (10000000 characters)``."""
     if isinstance(value, str) and len(value) > limit:

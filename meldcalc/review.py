@@ -18,13 +18,19 @@ import numpy as np
 
 from meldcalc.bidding import PlayedDeal
 from meldcalc.cards import CARD_NAMES, NUM_CARDS
-from meldcalc.solve import REACH, card_values_many, seat_sides
+from meldcalc.errors import TimeLimitError
+from meldcalc.solve import REACH, Deadline, card_values_many, seat_sides
 from meldcalc.variant import Variant
 
 #: The tricks of a longer deal that are reviewed. Every position is solved card by card,
 #: which from 12 tricks of a three-handed deal took from 3 s to 130 s a deal; from 10,
 #: 0.3 to 1.7 s.
 LONG_DEAL_TRICKS = 10
+
+#: Seconds a review may take by default before it stops with `TimeLimitError`: it solves
+#: every position of a deal card by card, which for six seeded single-deck deals took from
+#: 0.6 s to 86 s (README), and house rules take longer.
+REVIEW_TIME_LIMIT = 300.0
 
 
 @dataclass(frozen=True)
@@ -50,11 +56,17 @@ class Review:
 
 
 def review(
-    deal: PlayedDeal, variant: Variant, progress: Callable[[int, int], None] | None = None
+    deal: PlayedDeal,
+    variant: Variant,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = REVIEW_TIME_LIMIT,
 ) -> Review:
     """Solve the position before every card of ``deal`` and price each card played;
     ``progress(trick, total)`` hears of each trick as its review begins (the first can take
-    minutes). The solver keeps what it learnt from one trick's positions to the next's."""
+    minutes). The solver keeps what it learnt from one trick's positions to the next's.
+    After ``time_limit`` seconds in all (None: no limit) it stops with `TimeLimitError`,
+    saying how many tricks it had reviewed."""
+    deadline = Deadline.after(time_limit)
     reach = REACH if len(deal.tricks) <= REACH else LONG_DEAL_TRICKS
     skipped = len(deal.tricks) - reach if len(deal.tricks) > reach else 0
     hands, leaders, tricks, played = _positions(deal, variant)
@@ -67,9 +79,12 @@ def review(
             progress(trick + 1, reach)
         part = slice(trick * variant.players, (trick + 1) * variant.players)
         cards = np.array([card for _, card in played[part]], dtype=np.int64)
-        values[part], per_card[part] = card_values_many(
-            hands[part], deal.trump.index, leaders[part], variant, tricks[part], cards
-        )
+        try:
+            values[part], per_card[part] = card_values_many(
+                hands[part], deal.trump.index, leaders[part], variant, tricks[part], cards, deadline
+            )
+        except TimeLimitError as stop:
+            raise TimeLimitError(stop.limit, f"{trick} of {reach} tricks reviewed") from None
     sides = seat_sides(variant)
     reviewed = []
     for index, (seat, card) in enumerate(played):

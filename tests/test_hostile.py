@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import cache
+from meldcalc import cache, minimax, solve
 from meldcalc.cli import app
 from meldcalc.errors import VariantError
 from meldcalc.loading import load_variant, read_source
@@ -640,3 +640,42 @@ def test_check_lists_problems_by_line_and_reports_odd_files_in_a_folder(tmp_path
     assert places == sorted(places) and len(places) == 3
     assert f"{tmp_path}/gone.yaml: no such variant file" in lines
     assert result.stderr.startswith("2 files checked, 2 with problems")
+
+
+# --- found by house decks ------------------------------------------------------------------
+
+NO_QUEENS = """\
+name: no-queens
+title: Single deck without queens
+source: a house deck
+deck: {ranks: [A, 10, K, J, 9], copies: 2}
+players: 4
+partnerships: true
+hand_size: 10
+melds:
+  - {name: aces around, class: around, around: A, points: [100, 1000]}
+tricks: {counters: {A: 10, 10: 10, K: 5}, last_trick: 10}
+bidding: {opening: 250, increments: [{from: 250, by: 10}]}
+"""
+
+
+@pytest.mark.skipif(not solve.solver_available(), reason="the solver is not built")
+def test_a_deck_without_queens_is_solved_right(tmp_path: Path) -> None:
+    """The solver once said 35 here, with 10H the only best card: its table key numbered
+    the top card in play of the run of zero counters Q J 9 as the queen, which the deck
+    lacks and the key had no digit for, so who held it dropped out of the key."""
+    path = house(tmp_path, NO_QUEENS)
+    assert run("check", str(path)).exit_code == 0
+    position = "10S JS 9D 10C JC / AS 10S 10H 10H 9C / AS KS JS JD 9D / KS 9S KD KD JD"
+    result = run("solve", "-V", str(path), f"{position} | trump H | leader 1", "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["value"] == 45
+    assert {card["card"]: card["value"] for card in data["cards"]} == dict.fromkeys(
+        ["AS", "10S", "10H", "9C"], 45
+    )
+    variant = load_variant(str(path))
+    reference = minimax.best(
+        solve.parse_position(f"{position} | trump H | leader 1", variant), variant
+    )
+    assert reference == (45, {0, 1, 7, 23})  # AS 10S 10H 9C

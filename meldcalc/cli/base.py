@@ -62,6 +62,31 @@ def probability_option(value: float) -> float:
     return value
 
 
+#: The exact search's time limits, seconds (solve.DEFAULT_TIME_LIMIT, review.REVIEW_TIME_LIMIT
+#: and solve.MAX_TIME_LIMIT, not imported: they cost start-up time; a test holds them equal).
+SOLVE_TIME_LIMIT = 60.0
+REVIEW_TIME_LIMIT = 300.0
+MAX_TIME_LIMIT = 1e9
+
+
+def time_limit_option(help: str) -> Any:
+    """``--time-limit SECONDS`` for an exact search (0: no limit); ``help`` says its default."""
+    return typer.Option(
+        "--time-limit", metavar="SECONDS", callback=_seconds, show_default=False, help=help
+    )
+
+
+def _seconds(value: float) -> float:
+    if not 0 <= value <= MAX_TIME_LIMIT:  # also refuses nan
+        raise typer.BadParameter(f"expected seconds from 0 to {MAX_TIME_LIMIT:g}, got {value}")
+    return value
+
+
+def no_limit_if_zero(seconds: float) -> float | None:
+    """A --time-limit as the solver's API takes it: 0 is None, no limit."""
+    return seconds or None
+
+
 def complete_variant(incomplete: str) -> list[str]:
     from meldcalc.loading import example_names, shipped_names
 

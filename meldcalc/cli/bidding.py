@@ -19,9 +19,11 @@ from meldcalc.cli.base import (
     app,
     full_hand,
     load,
+    no_limit_if_zero,
     probability_option,
     progress_line,
     report_each,
+    time_limit_option,
     user_errors,
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
@@ -124,6 +126,13 @@ def bid(
             help="Play the last K tricks of every deal exactly (1 to 8; slower).",
         ),
     ] = 0,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            "Stop the --endgame searches of a hand after this many seconds in all, with an"
+            " error; 0 (the default): no limit."
+        ),
+    ] = 0,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -172,6 +181,7 @@ def bid(
                 list(warnings),
                 knowledge,
                 endgame,
+                no_limit_if_zero(time_limit),
             )
 
     report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))

@@ -15,6 +15,8 @@ import typer
 
 from meldcalc.cards import CARD_NAMES, Suit
 from meldcalc.cli.base import (
+    REVIEW_TIME_LIMIT,
+    SOLVE_TIME_LIMIT,
     HandArgument,
     SeedOption,
     VariantOption,
@@ -25,8 +27,10 @@ from meldcalc.cli.base import (
     full_hand,
     input_lines,
     load,
+    no_limit_if_zero,
     progress_line,
     say,
+    time_limit_option,
     trump_option,
     user_errors,
 )
@@ -64,6 +68,13 @@ def play(
         Optional[int], bid_option("Seat 0's bid: the hand is scored, made or set, as score would.")
     ] = None,
     fmt: Annotated[PlayFormat, format_option(PlayFormat)] = PlayFormat.table,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            f"Stop the --review after this many seconds in all, with an error; 0: no limit."
+            f" Default: {REVIEW_TIME_LIMIT:g}."
+        ),
+    ] = REVIEW_TIME_LIMIT,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
     with each side's meld and trick points (and, with --bid, whether the bid was made).
@@ -107,7 +118,7 @@ def play(
 
             check_solver(rules)
             with progress_line("reviewing trick {}", after=0) as progress:
-                checked = review_deal(played, rules, progress)
+                checked = review_deal(played, rules, progress, no_limit_if_zero(time_limit))
     if fmt is PlayFormat.json:
         record = {**played_json(played, checked, chosen), **result.json(rules)}
         say(json.dumps(record, indent=2, ensure_ascii=False))
@@ -157,6 +168,13 @@ def solve(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
     ] = 1,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            f"Stop the search of a position after this many seconds, with an error; 0: no"
+            f" limit. Default: {SOLVE_TIME_LIMIT:g}."
+        ),
+    ] = SOLVE_TIME_LIMIT,
 ) -> None:
     """Solve a position exactly (double dummy): every hand seen, best play by both sides.
 
@@ -185,11 +203,12 @@ def solve(
             )
         if tricks is not None and seed is None:
             raise MeldcalcError("--tricks K deals a random endgame: give --seed S with it")
+        limit = no_limit_if_zero(time_limit)
         if lines is None:
             text = _position_text(hands, seed, rules, trump, tricks)
-            say(_solved(text, rules, trump, leader, trick, line, fmt))
+            say(_solved(text, rules, trump, leader, trick, line, fmt, limit))
             return
-    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs)
+    _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs, limit)
 
 
 def _position_text(
@@ -231,13 +250,20 @@ def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) 
 
 
 def _solved(
-    text: str, rules: Variant, trump: Suit | None, leader: int, trick: str, line: bool, fmt: Any
+    text: str,
+    rules: Variant,
+    trump: Suit | None,
+    leader: int,
+    trick: str,
+    line: bool,
+    fmt: Any,
+    time_limit: float | None,
 ) -> str:
     from meldcalc.solve import check_reach, parse_position, solve
 
     position = parse_position(text, rules, trump, leader, trick)
     check_reach(position.tricks)
-    solution = solve(position, rules, line=line)
+    solution = solve(position, rules, line=line, time_limit=time_limit)
     if fmt is SolveFormat.table:
         return solution_table(position, solution, rules)
     return json.dumps(
@@ -254,6 +280,7 @@ def _solve_lines(
     line: bool,
     fmt: SolveFormat,
     jobs: int,
+    time_limit: float | None,
 ) -> None:
     """Batch: one position per input line, one record per line out, in input order and
     streaming (one job answers each line as it comes; N jobs take windows of 8N lines), so
@@ -262,7 +289,14 @@ def _solve_lines(
     from meldcalc.workers import worker_map
 
     task = functools.partial(
-        _solve_line, rules=rules, trump=trump, leader=leader, trick=trick, line=line, fmt=fmt
+        _solve_line,
+        rules=rules,
+        trump=trump,
+        leader=leader,
+        trick=trick,
+        line=line,
+        fmt=fmt,
+        time_limit=time_limit,
     )
     failed, records = False, 0
     if fmt is SolveFormat.json:
@@ -309,6 +343,7 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
             settings["trick"],
             settings["line"],
             fmt,
+            settings["time_limit"],
         )
     except MeldcalcError as error:
         return number, error
