@@ -18,7 +18,7 @@ import numpy as np
 
 from meldcalc.bidding import PlayedDeal
 from meldcalc.cards import CARD_NAMES, NUM_CARDS
-from meldcalc.errors import TimeLimitError
+from meldcalc.errors import MeldcalcError, TimeLimitError
 from meldcalc.solve import REACH, Deadline, card_values_many, seat_sides
 from meldcalc.variant import Variant
 
@@ -67,8 +67,7 @@ def review(
     After ``time_limit`` seconds in all (None: no limit) it stops with `TimeLimitError`,
     saying how many tricks it had reviewed."""
     deadline = Deadline.after(time_limit)
-    reach = REACH if len(deal.tricks) <= REACH else LONG_DEAL_TRICKS
-    skipped = len(deal.tricks) - reach if len(deal.tricks) > reach else 0
+    skipped, reach = reviewed_tricks(deal)
     hands, leaders, tricks, played = _positions(deal, variant)
     start = skipped * variant.players
     hands, leaders, tricks, played = hands[start:], leaders[start:], tricks[start:], played[start:]
@@ -94,8 +93,23 @@ def review(
         cost = abs(int(wanted) - int(per_card[index][card]))
         best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (per_card[index] == wanted)))
         reviewed.append(CardReview(seat, CARD_NAMES[card], cost, best))
-    taken = sum(t.points for t in deal.tricks[skipped:] if sides[t.winner] == 0)
+    taken = sum(t.points for t in deal.tricks[skipped:] if t.winner >= 0 and sides[t.winner] == 0)
     return Review(int(values[0]), taken, tuple(reviewed), skipped + 1)
+
+
+def reviewed_tricks(deal: PlayedDeal) -> tuple[int, int]:
+    """The tricks of ``deal`` left out of its review, and the tricks reviewed: a deal of
+    more tricks than the solver's reach (counted from the hands as dealt, whether or not
+    it was played to the end) is reviewed from `LONG_DEAL_TRICKS` before its end."""
+    length = len(deal.hands[-1])  # tricks in the deal as dealt (the last seat takes no widow)
+    skipped = length - LONG_DEAL_TRICKS if length > REACH else 0
+    reach = len(deal.tricks) - skipped
+    if reach <= 0:
+        raise MeldcalcError(
+            f"the solver reviews the last {LONG_DEAL_TRICKS} of a deal's {length} tricks, from"
+            f" trick {skipped + 1}; this one stops at trick {len(deal.tricks)}"
+        )
+    return skipped, reach
 
 
 def _positions(

@@ -114,3 +114,28 @@ def test_a_batch_goes_on_past_a_bad_deal() -> None:
         " line 3",
         " line 4",
     ]
+
+
+def test_a_long_deal_is_reviewed_over_its_last_tricks_even_when_it_stops_early() -> None:
+    record = json.loads(
+        run("play", "-t", "H", "--seed", "5", "-V", "double-deck", "-f", "json").stdout
+    )
+    head, cards = played_line(record).split("| played ")
+    early = run("review", f"{head}| played {' '.join(cards.split()[:20])}", "-V", "double-deck")
+    assert early.exit_code == 2
+    assert early.stderr == (
+        "meldcalc: error: the solver reviews the last 10 of a deal's 20 tricks, from trick 11;"
+        " this one stops at trick 5\n"
+    )
+    part = run(
+        "review",
+        f"{head}| played {' '.join(cards.split()[:60])}",
+        "-V",
+        "double-deck",
+        "-f",
+        "json",
+    )
+    assert part.exit_code == 0, part.output
+    reviewed = json.loads(part.stdout)
+    assert reviewed["review"]["from_trick"] == 11
+    assert sum("cost" in play for trick in reviewed["tricks"] for play in trick["cards"]) == 20

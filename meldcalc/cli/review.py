@@ -10,14 +10,17 @@ import typer
 
 from meldcalc.cards import Suit
 from meldcalc.cli.base import (
+    REVIEW_TIME_LIMIT,
     VariantOption,
     app,
     fail,
     format_option,
     input_lines,
     load,
+    no_limit_if_zero,
     progress_line,
     say,
+    time_limit_option,
     trump_option,
     user_errors,
     words,
@@ -55,6 +58,13 @@ def review(
     ] = 0,
     variant: VariantOption = DEFAULT_VARIANT,
     fmt: Annotated[ReviewFormat, format_option(ReviewFormat)] = ReviewFormat.table,
+    time_limit: Annotated[
+        float,
+        time_limit_option(
+            f"Stop a deal's review after this many seconds, with an error; 0: no limit."
+            f" Default: {REVIEW_TIME_LIMIT:g}."
+        ),
+    ] = REVIEW_TIME_LIMIT,
 ) -> None:
     """Review a deal as it was really played: every card checked against the rules and
     priced with the exact solver against the best card its seat had.
@@ -71,6 +81,7 @@ def review(
     with user_errors():
         rules = load(variant)
         check_solver(rules)
+        limit = no_limit_if_zero(time_limit)
         if not 0 <= side < rules.players:
             raise MeldcalcError(f"--seat {side}: {rules.name} seats 0 to {rules.players - 1}")
         lines = input_lines(
@@ -79,7 +90,7 @@ def review(
             missing="no deal given{}: give the hands and '| played ...', or '-' to read stdin",
         )
         if lines is None:
-            record = _reviewed(" ".join(deals or []), rules, trump, leader, side)
+            record = _reviewed(" ".join(deals or []), rules, trump, leader, side, limit)
             say(_shown(record, fmt, rules))
             return
     failed = False
@@ -87,7 +98,7 @@ def review(
         try:
             if isinstance(text, MeldcalcError):
                 raise text
-            record = {"deal": number, **_reviewed(text, rules, trump, leader, side)}
+            record = {"deal": number, **_reviewed(text, rules, trump, leader, side, limit)}
         except MeldcalcError as error:
             failed = True
             fail(f"line {number}: {error}")
@@ -104,7 +115,7 @@ def review(
 
 
 def _reviewed(
-    text: str, rules: Variant, trump: Suit | None, leader: int, seat: int
+    text: str, rules: Variant, trump: Suit | None, leader: int, seat: int, limit: float | None
 ) -> dict[str, Any]:
     """A deal replayed and reviewed: ``played_json``'s record with ``summary``, and the
     objects the table is drawn from under ``_objects``."""
@@ -115,7 +126,7 @@ def _reviewed(
     if not played.tricks:
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
     with progress_line("reviewing trick {}", after=0) as progress:
-        checked = review_deal(played, rules, progress)
+        checked = review_deal(played, rules, progress, limit)
     record = played_json(played, checked)
     record["summary"] = summary(checked, played, rules, seat)
     return {**record, "_objects": (played, checked)}
