@@ -167,7 +167,8 @@ def test_the_commands_default_time_limits_are_the_apis() -> None:
     assert cli_base.REVIEW_TIME_LIMIT == REVIEW_TIME_LIMIT
     assert cli_base.MAX_TIME_LIMIT == solve.MAX_TIME_LIMIT
     for command, default in [
-        ("solve", "Default: 60."),
+        ("solve", "Default: 300."),
+        ("review", "Default: 300."),
         ("play", "Default: 300."),
         ("bid", "0 (the default)"),
     ]:

@@ -64,7 +64,7 @@ def probability_option(value: float) -> float:
 
 #: The exact search's time limits, seconds (solve.DEFAULT_TIME_LIMIT, review.REVIEW_TIME_LIMIT
 #: and solve.MAX_TIME_LIMIT, not imported: they cost start-up time; a test holds them equal).
-SOLVE_TIME_LIMIT = 60.0
+SOLVE_TIME_LIMIT = 300.0
 REVIEW_TIME_LIMIT = 300.0
 MAX_TIME_LIMIT = 1e9
 
