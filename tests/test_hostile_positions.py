@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -51,13 +52,17 @@ def test_a_deal_with_every_card_played_is_answered_and_the_batch_goes_on(
         assert len(records) == 3
 
 
-def test_a_position_whose_first_hand_is_played_out_is_not_taken_for_an_option() -> None:
-    # through the real entry point: the parser would read '- / ...' as an unknown option
+def test_a_position_whose_first_hand_is_played_out_is_not_taken_for_an_option(
+    tmp_path: Path,
+) -> None:
+    # through the real entry point: the parser would read '- / ...' as an unknown option;
+    # run outside the checkout, so the installed package (with its built solver) is used
     result = subprocess.run(
         [sys.executable, "-m", "meldcalc", "solve", "- / KS / QS / JS | trick AS", "-t", "S"],
         capture_output=True,
         text=True,
         timeout=60,
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     assert "under best play seat 0's side takes 25 from here" in result.stdout
