@@ -185,7 +185,8 @@ def check_biddable_variant(variant: Variant) -> None:
     if variant.bidding is None:
         raise UnsupportedError(
             f"{variant.name} has no auction (trump is turned up and cards are drawn from a"
-            " stock), so there is no bid to estimate; 'meldcalc meld' counts its meld"
+            " stock): bid and play simulate a bidder's deal, which it has not; 'meldcalc"
+            " meld' counts its meld and 'meldcalc solve' plays its positions"
         )
 
 

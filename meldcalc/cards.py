@@ -290,6 +290,8 @@ def _parse_hand_slowly(text: str) -> list[int]:
                     f"{quote(token)} at column {column}: ranks written together need a suit group"
                     f" before them ('S: {token if len(token) <= 12 else 'AKQJ'}')"
                 )
+            elif group is not None and upper[:1] in "AKQJT91":  # ranks, one of them amiss
+                raise NotationError(_rank_run_problem(token, column))
             else:
                 raise NotationError(f"{quote(token)} at column {column}: {_diagnose_card(token)}")
     return counts
@@ -301,6 +303,16 @@ def _split_group(raw: str, column: int) -> list[tuple[str, int]]:
     if not colon or not rest:
         return [(raw, column)]
     return [(head + colon, column), *_split_group(rest, column + len(head) + 1)]
+
+
+def _rank_run_problem(token: str, column: int) -> str:
+    """What spoils a group's run of ranks at ``column``: the first character starting none."""
+    at = _RANK_RUN.match(token.upper())
+    start = at.end() if at else 0
+    return (
+        f"{quote(token)} at column {column}: {quote(token[start])} at column {column + start}"
+        f" starts no rank; {_RANK_HELP}"
+    )
 
 
 def _ranks_of(run: str) -> list[Rank]:
@@ -333,7 +345,7 @@ def _diagnose_card(token: str) -> str:
         if upper[:length] in CARD_TOKENS and len(upper) > length:
             rest = quote(token[length:])
             return f"{token[:length]} is a card, then {rest}: separate cards with spaces or commas"
-    if upper in SUIT_TOKENS:
+    if upper in SUIT_TOKENS or is_suit_name(token):
         return f"a suit on its own: write a suit group as '{token}: A 10 K' (colon after the suit)"
     if upper[-1:] in SUIT_TOKENS or upper[:1] in SUIT_TOKENS:
         return _RANK_HELP

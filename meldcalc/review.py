@@ -47,6 +47,9 @@ class Review:
     taken: int  # what seat 0's side took in those tricks as played
     cards: tuple[CardReview, ...]  # in the order played, from the first trick reviewed
     first_trick: int = 1  # the trick the review starts at (1 unless the deal is too long)
+    #: a deal that stops part way: what seat 0's side takes with the cards as played, then
+    #: best play from where the deal stops (None for a deal played to the end)
+    then_best: int | None = None
 
     def lost_by_seat(self, players: int) -> list[int]:
         lost = [0] * players
@@ -94,7 +97,21 @@ def review(
         best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (per_card[index] == wanted)))
         reviewed.append(CardReview(seat, CARD_NAMES[card], cost, best))
     taken = sum(t.points for t in deal.tricks[skipped:] if t.winner >= 0 and sides[t.winner] == 0)
-    return Review(int(values[0]), taken, tuple(reviewed), skipped + 1)
+    then_best = None
+    if any(map(sum, deal_left(deal, variant))):  # stopped part way: the last card played, then
+        _, last_card = played[-1]  # best play (its trick's points included)
+        before = sum(t.points for t in deal.tricks[skipped:-1] if sides[t.winner] == 0)
+        then_best = before + int(per_card[-1][last_card])
+    return Review(int(values[0]), taken, tuple(reviewed), skipped + 1, then_best)
+
+
+def deal_left(deal: PlayedDeal, variant: Variant) -> list[list[int]]:
+    """The cards each seat still holds after the cards of ``deal`` were played."""
+    held = [list(hand.counts) for hand in deal.hands]
+    for trick in deal.tricks:
+        for seat, name in trick.cards:
+            held[seat][CARD_NAMES.index(name)] -= 1
+    return held
 
 
 def reviewed_tricks(deal: PlayedDeal) -> tuple[int, int]:

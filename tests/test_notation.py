@@ -115,7 +115,9 @@ def test_a_suit_named_group_is_not_taken_for_a_seats_label() -> None:
     ("text", "message"),
     [
         ("AKQJ", "'AKQJ' at column 1: ranks written together need a suit group before them"),
-        ("S: AKQX", "'AKQX' at column 4: a suit is one of S H D C"),
+        ("S: AKQX", "'AKQX' at column 4: 'X' at column 7 starts no rank; a rank is one of"),
+        ("S: A01KQJ", "'A01KQJ' at column 4: '0' at column 5 starts no rank"),
+        ("spades A K Q", "'spades' at column 1: a suit on its own: write a suit group as"),
         ("SX", "'SX' at column 1: a rank is one of A 10 K Q J 9"),
         ("sword: A", "'sword:' at column 1: a suit group starts with a suit and a colon"),
     ],

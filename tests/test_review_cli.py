@@ -139,3 +139,18 @@ def test_a_long_deal_is_reviewed_over_its_last_tricks_even_when_it_stops_early()
     reviewed = json.loads(part.stdout)
     assert reviewed["review"]["from_trick"] == 11
     assert sum("cost" in play for trick in reviewed["tricks"] for play in trick["cards"]) == 20
+
+
+def test_a_part_played_deal_adds_up_what_was_lost_to_the_best_play_from_where_it_stops() -> None:
+    deal = "AS 10H JC / 10S 9S 9C / 10C 10C KC / KH QD JD | trump H | played AS 10S 10C"
+    record = json.loads(run("review", deal, "-f", "json").stdout)
+    lost = sum(record["review"]["lost"][seat] for seat in (0, 2))
+    assert (record["review"]["value"], record["review"]["then_best"], lost) == (70, 35, 35)
+    shown = run("review", deal).stdout.splitlines()[-1]
+    assert shown.endswith(
+        "takes 70 in tricks; as played, then best play from where the deal stops, 35."
+    )
+    whole = json.loads(
+        run("review", f"{SMALL} | played AS KS 9S 9H 10S QS AH KH", "-f", "json").stdout
+    )
+    assert "then_best" not in whole["review"]

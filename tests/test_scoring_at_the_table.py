@@ -130,7 +130,8 @@ def test_names_may_be_given_a_seat_each() -> None:
     [
         ("Ann", "--names 'Ann': expected 2 names separated by commas (one a side), or 4"),
         ("Ann,,Bob", "'': expected a name of 1 to 40 printable characters"),
-        ("Ann,Ann", "two sides have the same name"),
+        ("Ann,Ann", "a name is given twice"),
+        ("Ann,Cy,Ann,Di", "a name is given twice"),
         ("A\x1bB,C", "expected a name of 1 to 40 printable characters"),
     ],
 )

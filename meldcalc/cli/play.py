@@ -393,6 +393,8 @@ def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[
             "taken": review.taken,
             "lost": review.lost_by_seat(len(deal.hands)),
         }
+        if review.then_best is not None:
+            record["review"]["then_best"] = review.then_best
     return record
 
 
@@ -482,7 +484,11 @@ def review_lines(summary: dict[str, Any], deal: Any) -> list[str]:
         "review (cards marked with the points they cost their side against the best card):",
         f"points lost by each seat: {per_seat}",
         f"under best play from {since} the bidding side takes {summary['value']} in tricks;"
-        f" it took {summary['taken']}.",
+        + (
+            f" it took {summary['taken']}."
+            if "then_best" not in summary
+            else f" as played, then best play from where the deal stops, {summary['then_best']}."
+        ),
     ]
 
 

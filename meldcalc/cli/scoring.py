@@ -274,6 +274,8 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
                 " printable characters"
             )
     sides, seats = side_count(rules), rules.players
+    if len(set(names)) != len(names):
+        raise MeldcalcError(f"--names {quote(text)}: a name is given twice")
     if len(names) == seats != sides:
         names = [
             " and ".join(n for seat, n in enumerate(names) if side_of(rules, seat) == side)
@@ -285,8 +287,6 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
             f"--names {quote(text)}: expected {sides} names separated by commas (one a"
             f" side){per_seat}, got {len(names)}"
         )
-    if len(set(names)) != len(names):
-        raise MeldcalcError(f"--names {quote(text)}: two sides have the same name")
     return tuple(names)
 
 
