@@ -34,7 +34,7 @@ from meldcalc.cli.base import (
     trump_option,
     user_errors,
 )
-from meldcalc.cli.report import tabulate
+from meldcalc.cli.report import RecordFormat, tabulate
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError
 from meldcalc.loading import DEFAULT_VARIANT
@@ -126,12 +126,6 @@ def play(
         say(played_table(played, checked, chosen, result.lines(rules)))
 
 
-class SolveFormat(str, enum.Enum):
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
-
-
 @app.command(short_help="Solve a position exactly: each card's value, the best line.")
 def solve(
     hands: Annotated[Optional[list[str]], typer.Argument(metavar="HAND", hidden=True)] = None,
@@ -164,7 +158,7 @@ def solve(
     line: Annotated[
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
     ] = True,
-    fmt: Annotated[SolveFormat, format_option(SolveFormat)] = SolveFormat.table,
+    fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
     ] = 1,
@@ -264,7 +258,7 @@ def _solved(
     position = parse_position(text, rules, trump, leader, trick)
     check_reach(position.tricks)
     solution = solve(position, rules, line=line, time_limit=time_limit)
-    if fmt is SolveFormat.table:
+    if fmt is RecordFormat.table:
         return solution_table(position, solution, rules)
     return json.dumps(
         solution_json(position, solution, rules), indent=_indent(fmt), ensure_ascii=False
@@ -278,7 +272,7 @@ def _solve_lines(
     leader: int,
     trick: str,
     line: bool,
-    fmt: SolveFormat,
+    fmt: RecordFormat,
     jobs: int,
     time_limit: float | None,
 ) -> None:
@@ -299,33 +293,33 @@ def _solve_lines(
         time_limit=time_limit,
     )
     failed, records = False, 0
-    if fmt is SolveFormat.json:
+    if fmt is RecordFormat.json:
         say("[", end="")
     with worker_map(jobs, jobs) as run:
         for number, result in _windowed(run, task, lines, window=1 if jobs == 1 else 8 * jobs):
             if isinstance(result, MeldcalcError):
                 failed = True
                 fail(f"line {number}: {result}")
-                if fmt is SolveFormat.table:
+                if fmt is RecordFormat.table:
                     continue
                 error = {"position": number, "error": str(result)}
                 result = json.dumps(error, ensure_ascii=False, indent=_indent(fmt))
-            if fmt is SolveFormat.table:
+            if fmt is RecordFormat.table:
                 say(f"line {number}:\n{result}\n")
-            elif fmt is SolveFormat.json:
+            elif fmt is RecordFormat.json:
                 say(("," if records else "") + "\n" + result, end="")
             else:
                 say(result)
             records += 1
             sys.stdout.flush()
-    if fmt is SolveFormat.json:
+    if fmt is RecordFormat.json:
         say("\n]" if records else "]")
     if failed:
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _indent(fmt: SolveFormat) -> int | None:
-    return 2 if fmt is SolveFormat.json else None
+def _indent(fmt: RecordFormat) -> int | None:
+    return 2 if fmt is RecordFormat.json else None
 
 
 def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple[int, Any]:
@@ -347,7 +341,7 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
         )
     except MeldcalcError as error:
         return number, error
-    if fmt is not SolveFormat.table:
+    if fmt is not RecordFormat.table:
         record = json.loads(out)
         out = json.dumps({"position": number, **record}, ensure_ascii=False, indent=_indent(fmt))
     return number, out

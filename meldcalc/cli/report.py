@@ -26,6 +26,15 @@ class Format(str, enum.Enum):
     total = "total"
 
 
+class RecordFormat(str, enum.Enum):
+    """Formats of the commands whose records are not a hand's (solve, review): a table for
+    people, one JSON document, or a JSON object a line."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+
+
 def tabulate(rows: list[list[Any]], headers: list[str], **options: Any) -> str:
     from tabulate import tabulate as draw
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import json
 from typing import Annotated, Any, Optional
 
@@ -26,16 +25,11 @@ from meldcalc.cli.base import (
     words,
 )
 from meldcalc.cli.play import played_json, played_table
+from meldcalc.cli.report import RecordFormat
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.variant import Variant
-
-
-class ReviewFormat(str, enum.Enum):
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
 
 
 @app.command(short_help="Review a deal as it was played: what each card cost its side.")
@@ -57,7 +51,7 @@ def review(
         ),
     ] = 0,
     variant: VariantOption = DEFAULT_VARIANT,
-    fmt: Annotated[ReviewFormat, format_option(ReviewFormat)] = ReviewFormat.table,
+    fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
     time_limit: Annotated[
         float,
         time_limit_option(
@@ -102,12 +96,12 @@ def review(
         except MeldcalcError as error:
             failed = True
             fail(f"line {number}: {error}")
-            if fmt is not ReviewFormat.table:
+            if fmt is not RecordFormat.table:
                 say(json.dumps({"deal": number, "error": str(error)}, ensure_ascii=False))
             continue
         say(
             f"line {number}:\n{_shown(record, fmt, rules)}\n"
-            if fmt is ReviewFormat.table
+            if fmt is RecordFormat.table
             else _shown(record, fmt, rules)
         )
     if failed:
@@ -132,11 +126,11 @@ def _reviewed(
     return {**record, "_objects": (played, checked)}
 
 
-def _shown(record: dict[str, Any], fmt: ReviewFormat, rules: Variant) -> str:
+def _shown(record: dict[str, Any], fmt: RecordFormat, rules: Variant) -> str:
     played, checked = record.pop("_objects")
-    if fmt is ReviewFormat.table:
+    if fmt is RecordFormat.table:
         return "\n".join([record["summary"], "", played_table(played, checked)])
-    return json.dumps(record, indent=2 if fmt is ReviewFormat.json else None, ensure_ascii=False)
+    return json.dumps(record, indent=2 if fmt is RecordFormat.json else None, ensure_ascii=False)
 
 
 def summary(checked: Any, played: Any, rules: Variant, seat: int) -> str:
