@@ -1,3 +1,3 @@
 """meldcalc: the pinochle meld and bid calculator."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
