@@ -23,7 +23,9 @@ from meldcalc.reference import Reference
 from meldcalc.simulate import BIT_OF, SUIT_MASK, Game
 
 sys.path.insert(0, str(Path(__file__).parent))
-from strength import HANDS, fixed_hand_deals, new_game, random_hand_deals
+from games import fixed_hand_deals, new_game, random_hand_deals
+from strength import HANDS
+from yardstick import Yardstick
 
 POSITIONS = ("lead", "second", "third", "last")
 
@@ -79,10 +81,11 @@ def main() -> None:
     parser.add_argument("--groups", default="strong,average,weak,random")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="single-deck")
     args = parser.parse_args()
     from meldcalc.loading import load_variant
 
-    variant = load_variant("single-deck")
+    variant = load_variant(args.variant)
     total: dict[tuple, float] = defaultdict(float)
     deals_played = 0
     for number, name in enumerate(args.groups.split(",")):
@@ -91,7 +94,9 @@ def main() -> None:
             deals = random_hand_deals(variant, args.deals, seed)
         else:
             deals = fixed_hand_deals(variant, *HANDS[name], args.deals, seed)
-        found = regrets(new_game(variant, deals), Reference(variant, seed=args.seed))
+        found = regrets(
+            new_game(variant, deals), Reference(variant, seed=args.seed, rollout=Yardstick)
+        )
         for key, loss in found.items():
             total[key] += loss
         deals_played += args.deals

@@ -467,7 +467,7 @@ def _make_ready(
         engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
         meld = engine.totals(seats[:, 0])[setup.trump]
         return seats, meld, zeros, engine.totals(seats[:, partner_seat(variant)])[setup.trump]
-    return (*_take_widow(counts, variant, setup.trump), None)
+    return (*take_widow(counts, variant, setup.trump), None)
 
 
 def _bury_seen(
@@ -514,7 +514,7 @@ def _partner_melds(
     return {trump: sum((meld[trump] for meld in melds), zeros) for trump in trumps}
 
 
-def _take_widow(
+def take_widow(
     counts: np.ndarray, variant: Variant, trump: Suit
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The seats' hands for play under ``trump`` (the bidder with the widow, less what it
@@ -643,7 +643,7 @@ def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal
     """Deal the unseen cards at random and play the deal out with the policy, recorded."""
     check_biddable_variant(variant)
     counts = deal_unseen(hand, variant, 1, np.random.default_rng(seed))
-    seats, _, _ = _take_widow(counts, variant, trump)
+    seats, _, _ = take_widow(counts, variant, trump)
     buried = Hand((counts[0, 0] + counts[0, variant.players] - seats[0, 0]).tolist())
     return _played(seats[0], variant, trump, Hand(counts[0, variant.players].tolist()), buried)
 

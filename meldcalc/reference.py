@@ -213,12 +213,16 @@ def play(game: Game, players: dict[int, Reference], record: bool = False) -> np.
 
 @dataclass(eq=False)
 class Reference:
-    """The PIMC player: `choose` picks its cards, `play` seats it at a table."""
+    """The PIMC player: `choose` picks its cards, `play` seats it at a table. Its layouts
+    are played out by ``rollout``'s policy (a `Game` class; by default the game's own): a
+    benchmark holds it fixed, so that its yardstick does not move with the policy it
+    judges."""
 
     variant: Variant
     layouts: int = LAYOUTS
     exact_from: int = EXACT_FROM
     seed: int = 0
+    rollout: type[Game] | None = None
     rng: np.random.Generator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -283,9 +287,10 @@ class Reference:
             [np.tile(layouts[i], (len(cards), 1, 1)) for i, cards in enumerate(options)]
         )
         first = np.concatenate([np.repeat(BIT_OF[cards], count) for cards in options])
-        rollout = game.fork(deals, planes_from_counts(hands, self.variant.deck.copies))
-        rollout.advance(first)
-        points = rollout.play().team_points[:, 0]
+        planes = planes_from_counts(hands, self.variant.deck.copies)
+        played_out = game.fork(deals, planes, self.rollout)
+        played_out.advance(first)
+        points = played_out.play().team_points[:, 0]
         ends = np.cumsum([len(cards) * count for cards in options])
         return [
             part.reshape(len(cards), count).mean(axis=1)

@@ -305,14 +305,18 @@ class Game:
         self._remove(bit)
         self._place(bit)
 
-    def fork(self, rows: np.ndarray, hands: np.ndarray) -> Game:
+    def fork(self, rows: np.ndarray, hands: np.ndarray, policy: type[Game] | None = None) -> Game:
         """Deals ``rows`` of this game as they stand, with ``hands`` ((copies, len(rows),
         players) planes of the same cards, dealt otherwise) in place of the real ones: the
-        layouts a Monte Carlo player plays out from here."""
+        layouts a Monte Carlo player plays out from here, by ``policy`` (a `Game` class
+        whose `_choose` plays the seats; by default this game's)."""
         players = self.t.players
         shown = None if self.shown is None else self.shown.reshape(self.hands.shape)[:, rows]
         t = replace(self.t, trump=self.t.trump[rows])
-        game = Game(t, hands, self.remaining[:, rows], self.leader[rows], rng=self.rng, shown=shown)
+        policy = policy or type(self)
+        game = policy(
+            t, hands, self.remaining[:, rows], self.leader[rows], rng=self.rng, shown=shown
+        )
         game.lacks = self.lacks.reshape(-1, players)[rows].ravel()
         game.on_table = self.on_table[rows]
         game.position, game.best, game.best_pos = (
