@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meldcalc.bidding import take_widow
 from meldcalc.cards import SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.knowledge import partner_seats
 from meldcalc.meld import engine_for, melded_cards
 from meldcalc.passing import pass_cards
+from meldcalc.ready import take_widow
 from meldcalc.simulate import Game, Table, planes_from_counts
 from meldcalc.variant import Variant, may_name_trump
 

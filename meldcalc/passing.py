@@ -20,6 +20,9 @@ The policy, the same in every deal, uses only what the passer holds and has been
   then, one at a time, the meld card whose loss costs the meld least (a dix before a
   pinochle card, anything before a card of the run).
 - The suit to ask for: each is simulated, and ``meldcalc bid`` names the best.
+- Once the bidder holds its partner's cards (``bid --received``), what it passes back is
+  judged instead: the rule's choice and a few dozen others (`pass_backs`), each simulated
+  on the same deals, as burials are.
 
 Meld is laid down after the pass, so the bidder's and the partner's meld are counted on
 the hands after it, deal by deal. Whether the bidder may name trump (double deck: a
@@ -51,18 +54,23 @@ def pass_cards(
     trump: Suit,
     ask: Suit | None = None,
     received: Hand | None = None,
+    returned: Hand | None = None,
 ) -> np.ndarray:
     """(N, players, 24) hands after the pass of ``variant``: the partner's cards (the
-    policy's, or ``received`` in every deal) to the bidder, and the bidder's back."""
+    policy's, or ``received`` in every deal) to the bidder, and the bidder's back (the
+    policy's, or ``returned`` in every deal)."""
     import numpy as np
 
+    def every_deal(hand: Hand) -> np.ndarray:
+        return np.broadcast_to(np.array(hand.counts, dtype=seats.dtype), bidder.shape)
+
     bidder, partner = seats[:, 0], seats[:, PARTNER]
-    if received is None:
-        sent = partner_sends(partner, variant, trump, ask)
+    sent = partner_sends(partner, variant, trump, ask) if received is None else every_deal(received)
+    if returned is None:
+        chooses_from = bidder if variant.passing.simultaneous else bidder + sent
+        returned = bidder_returns(chooses_from, variant, trump)
     else:
-        sent = np.broadcast_to(np.array(received.counts, dtype=seats.dtype), bidder.shape)
-    chooses_from = bidder if variant.passing.simultaneous else bidder + sent
-    returned = bidder_returns(chooses_from, variant, trump)
+        returned = every_deal(returned)
     after = seats.copy()
     after[:, 0] = bidder + sent - returned
     after[:, PARTNER] = partner - sent + returned
@@ -114,6 +122,34 @@ def bidder_returns(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarra
         short = n - outside.sum(axis=1)
         returned[forced] = outside + _meld_given_up(meld[forced], variant, trump, short)
     return returned
+
+
+def pass_backs(full: Hand, variant: Variant, trump: Suit) -> list[Hand]:
+    """The cards worth judging for the bidder to pass back from ``full`` (its hand with
+    its partner's cards) under ``trump``: the rule's choice first, then others from the
+    cards the rule may pass (outside trump and the meld; shortest suit first, lowest first,
+    as the rule orders them), by `widow.choices`."""
+    import numpy as np
+
+    from meldcalc.widow import MAX_CANDIDATES, choices
+
+    counts = np.array([full.counts])
+    rule = Hand(bidder_returns(counts, variant, trump)[0].tolist())
+    meld = _meld_needs(counts, variant, trump)[0]
+    length = {suit: sum(full.count(card) for card in CARDS if card.suit is suit) for suit in SUITS}
+    free = [
+        card
+        for card in sorted(
+            range(NUM_CARDS),
+            key=lambda c: (length[CARDS[c].suit], CARDS[c].suit.index, _LOW_FIRST[c]),
+        )
+        if CARDS[card].suit is not trump
+        for _ in range(full.counts[card] - meld[card])
+    ]
+    if len(free) <= variant.passing.cards:
+        return [rule]
+    others = [hand for hand in choices(free, full, variant.passing.cards) if hand != rule]
+    return [rule, *others[: MAX_CANDIDATES - 1]]
 
 
 def _meld_given_up(

@@ -76,8 +76,15 @@ def burials(full: Hand, trump: Suit, variant: Variant) -> list[Hand]:
     free = [card for card, tier in order if tier < PROTECTED]
     if len(free) <= size:  # forced: what must go, then the rule's order
         return [Hand.from_cards(CARDS[card] for card, _ in order[:size])]
-    found = [free[:size], *_neighbours(free, size), *_voids(free, full, size)]
-    found.append(_top_up(_banked(free, variant)[:size], free, size))
+    return choices(free, full, size, [_top_up(_banked(free, variant)[:size], free, size)])
+
+
+def choices(free: list[int], full: Hand, size: int, extra: Iterable[list[int]] = ()) -> list[Hand]:
+    """The choices of ``size`` cards from ``free`` (copies repeated, in a rule of thumb's
+    order, so its own choice is the first ``size``) worth judging, the rule's first: its
+    neighbours, each plain suit whole where it fits, ``extra``, and every choice when there
+    are few. Burials use it, and so do the cards a bidder passes back to its partner."""
+    found = [free[:size], *_neighbours(free, size), *_voids(free, full, size), *extra]
     if math.comb(len(free), size) <= 50 * MAX_CANDIDATES:
         every = _distinct(itertools.combinations(free, size))
         found += every if len(every) <= MAX_CANDIDATES else []

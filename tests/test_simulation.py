@@ -8,13 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.bidding import bury, deal_unseen, estimate, play_one
+from meldcalc.bidding import estimate, play_one
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.errors import UnsupportedError
 from meldcalc.loading import load_variant, shipped_names
 from meldcalc.meld import best_meld, melded_cards
 from meldcalc.play import legal_cards, winning_position
+from meldcalc.ready import bury, deal_unseen
 from meldcalc.simulate import Game, Table, planes_from_counts
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"

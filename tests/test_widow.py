@@ -7,12 +7,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldcalc.bidding import bury, estimate
+from meldcalc.bidding import estimate
 from meldcalc.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.deal import deal_counts
 from meldcalc.knowledge import read_knowledge
 from meldcalc.loading import load_variant
 from meldcalc.meld import best_meld
+from meldcalc.ready import bury
 from meldcalc.widow import MAX_CANDIDATES, burials
 
 VARIANTS = {name: load_variant(name) for name in ("three-handed", "double-deck-three-handed")}
