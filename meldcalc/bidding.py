@@ -28,6 +28,7 @@ from meldcalc.ready import (
     Sample,
     Setup,
     deal_unseen,
+    judges_pass_back,
     melded_planes,
     plan_setups,
     ready_hands,
@@ -61,9 +62,11 @@ class TrumpOdds:
     reason: str | None = None
     #: layouts tried for each deal kept (1 unless what the table knows refused some)
     layouts: float = 1.0
-    #: the suit asked for in the card exchange, the cards buried from the widow seen
+    #: the suit asked for in the card exchange, the cards buried from the widow seen, the
+    #: cards passed back to the partner
     ask: Suit | None = None
     bury: Hand | None = None
+    returns: Hand | None = None
 
     @property
     def expected_total(self) -> float:
@@ -98,6 +101,8 @@ class BidReport:
     asks: list[TrumpOdds] = field(default_factory=list)
     #: widow seen: for each trump, every burial judged (the rule of thumb's first)
     burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
+    #: the cards to pass back known: for each trump, every pass-back judged (likewise)
+    pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
 
     @property
     def best(self) -> TrumpOdds:
@@ -121,13 +126,20 @@ class BidReport:
                 f"Ask your partner for {best.ask.symbol} ({best.ask.letter}): of the suits"
                 f" you could ask for, the exchange does best with it."
             ]
-        if best.bury is not None:
-            judged = len(self.burials.get(best.trump, []))
-            return [
-                f"Bury {best.bury.notation(best.trump)} with {best.trump.symbol}"
-                f" ({best.trump.letter}) as trump: the best of {judged} burials tried on"
-                " the same deals."
-            ]
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        for verb, chosen, judged, what in (
+            ("Bury", best.bury, self.burials, "burial"),
+            ("Pass back", best.returns, self.pass_backs, "pass-back"),
+        ):
+            if chosen is None:
+                continue
+            tried = len(judged.get(best.trump, []))
+            why = (
+                f"the best of {tried} {what}s tried on the same deals"
+                if tried > 1
+                else "every other card is trump or meld"
+            )
+            return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
         return []
 
     def _bid_advice(self) -> list[str]:
@@ -218,7 +230,7 @@ def estimate(
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
     _choose(report, judged, knowledge)
     if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
-        chosen = [Setup(odds.trump, odds.ask, odds.bury) for odds in report.results]
+        chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
         fresh = _run_chunks(
             hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact
         )
@@ -236,12 +248,14 @@ def _choose(report: BidReport, judged: list[TrumpOdds], knowledge: TableKnowledg
     """Fill in the report's results: the trumps, each under its best burial where a widow
     was seen, under the best suit to ask for where an exchange was simulated."""
     variant = report.variant
-    if knowledge.widow is not None:  # the rule of thumb's burial stays first
+    choices = report.burials if knowledge.widow is not None else None
+    if judges_pass_back(variant, knowledge):
+        choices = report.pass_backs
+    if choices is not None:  # the rule of thumb's choice stays first
         for odds in judged:
-            report.burials.setdefault(odds.trump, []).append(odds)
+            choices.setdefault(odds.trump, []).append(odds)
         judged = [
-            max(candidates, key=lambda odds: odds.expected_total)
-            for candidates in report.burials.values()
+            max(candidates, key=lambda odds: odds.expected_total) for candidates in choices.values()
         ]
     if knowledge.simulates_pass(variant):
         report.passing = variant.passing
@@ -337,7 +351,7 @@ def _setup_odds(
     """`_odds` of one setup, with its layouts tried per deal, its ask and its burial."""
     odds = _odds(variant, hand, setup.trump, sample, confidence)
     odds.layouts = sample.tried / len(sample.tricks)
-    odds.ask, odds.bury = setup.ask, setup.bury
+    odds.ask, odds.bury, odds.returns = setup.ask, setup.bury, setup.returns
     return odds
 
 

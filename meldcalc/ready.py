@@ -38,11 +38,13 @@ class Sample:
 @dataclass(frozen=True)
 class Setup:
     """How the bidder's side makes its hands ready for play: the trump, and the suit asked
-    for in a card exchange or the cards buried from a widow seen."""
+    for in a card exchange, the cards buried from a widow seen or those passed back to the
+    partner once the bidder knows what it holds."""
 
     trump: Suit
     ask: Suit | None = None
     bury: Hand | None = None
+    returns: Hand | None = None
 
 
 def deal_unseen(hand: Hand, variant: Variant, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -57,17 +59,36 @@ def plan_setups(
     hand: Hand, variant: Variant, trumps: list[Suit], knowledge: TableKnowledge
 ) -> list[Setup]:
     """The setups to simulate: each trump; with a widow seen, each trump with each burial
-    worth judging (`widow.burials`); under a card exchange, each trump with each suit that
-    could be asked for (or the one asked)."""
+    worth judging (`widow.burials`); with the cards to pass back known (the partner's
+    received, or a pass at once from the hand as dealt), each trump with each pass-back
+    worth judging (`passing.pass_backs`); under a card exchange, each trump with each suit
+    that could be asked for (or the one asked)."""
     if knowledge.widow is not None:
         from meldcalc.widow import burials
 
         full = hand + knowledge.widow
         return [Setup(t, bury=cards) for t in trumps for cards in burials(full, t, variant)]
+    if judges_pass_back(variant, knowledge):
+        from meldcalc.passing import pass_backs
+
+        full = hand if knowledge.received is None else hand + knowledge.received
+        return [
+            Setup(t, ask=knowledge.ask, returns=cards)
+            for t in trumps
+            for cards in pass_backs(full, variant, t)
+        ]
     if knowledge.simulates_pass(variant) and variant.passing.kind == "exchange":
         asks = [knowledge.ask] if knowledge.ask is not None else list(SUITS)
         return [Setup(t, ask=ask) for ask in asks for t in trumps]
     return [Setup(trump) for trump in trumps]
+
+
+def judges_pass_back(variant: Variant, knowledge: TableKnowledge) -> bool:
+    """Whether the bidder knows the cards it passes back from: its partner's are in (or
+    both pass at once, from the hands as dealt)."""
+    if not knowledge.simulates_pass(variant):
+        return False
+    return (knowledge.received is not None) != variant.passing.simultaneous
 
 
 @dataclass
@@ -158,7 +179,8 @@ def _make_ready(
         from meldcalc.passing import pass_cards
 
         seats = counts[:, : variant.players]
-        seats = pass_cards(seats, variant, setup.trump, setup.ask, knowledge.received)
+        received, returns = knowledge.received, setup.returns
+        seats = pass_cards(seats, variant, setup.trump, setup.ask, received, returns)
         engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
         meld = engine.totals(seats[:, 0])[setup.trump]
         return seats, meld, zeros, engine.totals(seats[:, partner_seat(variant)])[setup.trump]

@@ -90,13 +90,13 @@ def test_the_bidder_returns_neither_trump_nor_meld_unless_forced(variant) -> Non
 def test_the_pass_received_goes_to_the_bidder_in_every_deal() -> None:
     knowledge = read_knowledge(TOBY, received="AS 10S 10S", ask="S")
     setups = plan_setups(TOBY_HAND, TOBY, [Suit.HEARTS], knowledge)
-    assert setups == [Setup(Suit.HEARTS, ask=Suit.SPADES)]
-    ready = ready_hands(TOBY_HAND, TOBY, 200, np.random.default_rng(5), setups, knowledge)
+    grown = np.array(TOBY_HAND.counts) + np.array(Hand.parse("AS 10S 10S").counts)
+    rule = bidder_returns(grown[None], TOBY, Suit.HEARTS)[0]
+    assert setups[0] == Setup(Suit.HEARTS, ask=Suit.SPADES, returns=Hand(rule.tolist()))
+    ready = ready_hands(TOBY_HAND, TOBY, 200, np.random.default_rng(5), setups[:1], knowledge)
     (seats,) = ready.seats
-    received = np.array(Hand.parse("AS 10S 10S").counts)
-    grown = np.array(TOBY_HAND.counts) + received
     returned = grown - seats[:, 0]
-    assert (returned >= 0).all() and (returned.sum(axis=1) == 3).all()
+    assert (returned == rule).all() and (returned.sum(axis=1) == 3).all()
     deck = np.array([TOBY.deck.copies_of(card) for card in CARDS])
     assert (seats.sum(axis=1) == deck).all()  # every card exactly once, in every deal
 
@@ -131,6 +131,61 @@ def test_a_simultaneous_pass_returns_from_the_hand_as_dealt(tmp_path: Path) -> N
     returned = seats[:, 0] + sent - after[:, 0]
     assert (returned <= seats[:, 0]).all()  # never a card just received
     assert (returned == bidder_returns(seats[:, 0], variant, Suit.DIAMONDS)).all()
+
+
+@pytest.mark.parametrize(
+    ("variant", "received", "ask"), [(TOBY, "AS 10S 10S", "S"), (PLAIN, "AD 9H 9C", None)]
+)
+def test_the_pass_backs_judged_are_the_rules_first_then_others_of_cards_it_may_pass(
+    variant, received: str, ask: str | None
+) -> None:
+    hand = TOBY_HAND if variant is TOBY else Hand.parse("AS 10S KS QS JS JD 9S AH KH QH 10D KC")
+    knowledge = read_knowledge(variant, received=received, ask=ask)
+    full = np.array((hand + Hand.parse(received)).counts)
+    for trump in SUITS:
+        setups = plan_setups(hand, variant, [trump], knowledge)
+        returns = [np.array(setup.returns.counts) for setup in setups]
+        assert (returns[0] == bidder_returns(full[None], variant, trump)[0]).all()
+        assert len({setup.returns for setup in setups}) == len(setups) > 1
+        meld = engine_for(variant).used_copies(full[None], trump)[0]
+        for cards in returns:  # the right number, from the hand, never trump or meld
+            assert cards.sum() == variant.passing.cards and (cards <= full - meld).all()
+            assert not cards[_of(trump)].any()
+
+
+def test_bid_with_the_partners_cards_in_names_the_best_pass_back_judged_on_the_same_deals() -> None:
+    knowledge = read_knowledge(TOBY, received="AS 10S 10S", ask="S")
+    report = estimate(TOBY_HAND, TOBY, deals=300, seed=4, knowledge=knowledge)
+    best = report.best
+    judged = report.pass_backs[best.trump]
+    chosen = max(judged, key=lambda odds: odds.expected_total)
+    assert best.returns == chosen.returns and len(judged) > 1
+    assert chosen.expected_total >= judged[0].expected_total  # the rule of thumb's
+    assert report.advice()[1].startswith(f"Pass back {best.returns.notation(best.trump)} with")
+    # the odds shown are from fresh deals of the pass-back chosen, every card passed back
+    ready = ready_hands(
+        TOBY_HAND,
+        TOBY,
+        50,
+        np.random.default_rng(1),
+        [Setup(best.trump, Suit.SPADES, returns=best.returns)],
+        knowledge,
+    )
+    grown = np.array((TOBY_HAND + Hand.parse("AS 10S 10S")).counts)
+    assert (grown - ready.seats[0][:, 0] == np.array(best.returns.counts)).all()
+
+
+def test_a_simultaneous_pass_back_is_judged_from_the_hand_as_dealt(tmp_path: Path) -> None:
+    house = tmp_path / "at-once.yaml"
+    house.write_text(
+        "name: at-once\nextends: single-deck\ntitle: t\nsource: s\n"
+        "passing: {kind: plain, cards: 3, simultaneous: true}\n"
+    )
+    variant = load_variant(str(house))
+    hand = Hand.parse("AS 10S KS QS JS 9S AH 10H 9H 10D 9C KC")
+    report = estimate(hand, variant, deals=200, seed=5, trumps=[Suit.SPADES])
+    assert report.best.returns is not None and len(report.pass_backs[Suit.SPADES]) > 1
+    assert all(hand.count(card) >= report.best.returns.count(card) for card in CARDS)
 
 
 def test_bid_under_the_exchange_names_the_suit_to_ask_for() -> None:

@@ -229,19 +229,28 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
     }
 
 
-def _burial_json(odds: Any, report: Any) -> dict[str, Any] | None:
-    """The burial chosen, with its expected total on the deals every candidate was judged
-    on, and the rule of thumb's on the same deals."""
-    if odds.bury is None:
+#: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
+#: field, what a player calls a choice, the column of the cards chosen).
+CHOICES = (
+    ("bury", "burials", "burial", "bury"),
+    ("returns", "pass_backs", "pass-back", "pass back"),
+)
+
+
+def _choice_json(odds: Any, report: Any, field: str, judged_by: str) -> dict[str, Any] | None:
+    """The cards chosen (buried or passed back), with the expected total on the deals
+    every candidate was judged on, and the rule of thumb's on the same deals."""
+    chosen = getattr(odds, field)
+    if chosen is None:
         return None
-    judged = report.burials[odds.trump]
+    judged = getattr(report, judged_by)[odds.trump]
     best, rule = _judged_best(judged), judged[0]  # the rule of thumb's is judged first
     return {
-        "cards": [str(card) for card in odds.bury.cards(odds.trump)],
+        "cards": [str(card) for card in chosen.cards(odds.trump)],
         "candidates": len(judged),
         "judged_total": round(best.expected_total, 2),
         "rule_of_thumb": {
-            "cards": [str(card) for card in rule.bury.cards(odds.trump)],
+            "cards": [str(card) for card in getattr(rule, field).cards(odds.trump)],
             "judged_total": round(rule.expected_total, 2),
         },
     }
@@ -275,7 +284,10 @@ def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
         "make": [{"bid": bid, "probability": round(p, 4)} for bid, p in odds.make],
         "max_bid": odds.max_bid,
         "layouts_tried_per_kept": round(odds.layouts, 2),
-        "burial": None if report is None else _burial_json(odds, report),
+        "burial": None if report is None else _choice_json(odds, report, "bury", "burials"),
+        "pass_back": None
+        if report is None
+        else _choice_json(odds, report, "returns", "pass_backs"),
     }
 
 
@@ -313,8 +325,9 @@ def _table_knows(report: Any) -> list[str]:
         lines += [*told, ""]
     if report.passing is not None:
         lines += [*_passing_lines(report), ""]
-    if report.burials:
-        lines += [*_burial_lines(report), ""]
+    for field, judged_by, what, column in CHOICES:
+        if getattr(report, judged_by):
+            lines += [*_choice_lines(report, field, judged_by, what, column), ""]
     return lines
 
 
@@ -351,28 +364,35 @@ def _passing_lines(report: Any) -> list[str]:
     return [*lines, "", table]
 
 
-def _burial_lines(report: Any) -> list[str]:
-    """Per trump the best burial against the rule of thumb's, both judged on the same
-    deals: trick points with the buried counters (meld is the same whatever is buried)."""
+def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: str) -> list[str]:
+    """Per trump the best burial (or pass-back) against the rule of thumb's, both judged
+    on the same deals: a burial by the trick points with the buried counters (meld is the
+    same whatever is buried), a pass-back by the total, as it changes both sides' meld."""
+    burial = field == "bury"
     rows = []
     for odds in report.results:
-        judged = report.burials[odds.trump]
+        judged = getattr(report, judged_by)[odds.trump]
         best, rule = _judged_best(judged), judged[0]
+
+        def judged_by_value(o: Any) -> str:
+            return _shown(round(float(o.tricks.mean()) if burial else o.expected_total, 2))
+
         rows.append(
             [
                 f"{odds.trump.letter} {odds.trump.symbol}",
-                best.bury.notation(odds.trump),
-                _shown(round(float(best.tricks.mean()), 2)),
-                rule.bury.notation(odds.trump),
-                _shown(round(float(rule.tricks.mean()), 2)),
+                getattr(best, field).notation(odds.trump),
+                judged_by_value(best),
+                getattr(rule, field).notation(odds.trump),
+                judged_by_value(rule),
                 len(judged),
             ]
         )
-    headers = ["trump", "bury", "tricks", "rule of thumb", "tricks", "burials tried"]
+    value = "tricks" if burial else "expected"
+    headers = ["trump", column, value, "rule of thumb", value, f"{what}s tried"]
     align = ("left", "left", "right", "left", "right", "right")
     return [
-        "the best burial under each trump, judged on the same deals (the odds shown are",
-        "from other deals, so the luck that chose a burial does not flatter it):",
+        f"the best {what} under each trump, judged on the same deals (the odds shown are",
+        f"from other deals, so the luck that chose a {what} does not flatter it):",
         tabulate(rows, headers, colalign=align),
     ]
 
