@@ -16,8 +16,11 @@ deals are not independent, so this one is the honest width).
 Goals (issue 17): every band from 0.5 to 1.0 within 3 percentage points of what was
 observed in single deck (300+ hands, resampling SE at most 3), within 5 in the other games.
 
+With ``--strong N`` the predictions are `bid --strong N`'s (each hand's best trump
+corrected by N deals played twice, `meldcalc.strong`).
+
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
-       [--seed S]
+       [--strong N] [--seed S]
 """
 
 from __future__ import annotations
@@ -43,12 +46,15 @@ from yardstick import Yardstick
 BANDS = np.linspace(0, 1, 11)
 
 
-def predictions(variant: Variant, hands: np.ndarray, deals: int, seed: int) -> list:
+def predictions(
+    variant: Variant, hands: np.ndarray, deals: int, seed: int, strong: int = 0
+) -> list:
     """Per hand: its best trump, the suit it asks for (or None), and the (bid, P(make))
-    pairs `bid` lists for it."""
+    pairs `bid` lists for it (with ``strong``, as `bid --strong` corrects them)."""
     found = []
     for number, counts in enumerate(hands):
-        report = estimate(Hand(counts.tolist()), variant, deals=deals, seed=seed + number)
+        hand = Hand(counts.tolist())
+        report = estimate(hand, variant, deals=deals, seed=seed + number, strong=strong)
         found.append((report.best.trump, report.best.ask, report.best.make))
     return found
 
@@ -126,11 +132,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="bid's deals a trump")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="single-deck", help="a game (bench/games.py)")
+    parser.add_argument("--strong", type=int, default=0, help="bid's --strong N deals")
     args = parser.parse_args()
     variant = load_variant(args.variant)
     hands = deal_counts(variant, args.hands, np.random.default_rng(args.seed))[:, 0]
     start = time.perf_counter()
-    predicted = predictions(variant, hands, args.deals, args.seed * 10_000)
+    predicted = predictions(variant, hands, args.deals, args.seed * 10_000, args.strong)
     print(f"bid estimates: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     start = time.perf_counter()
     totals = fresh_totals(variant, hands, predicted, args.fresh, args.seed + 1)
@@ -141,9 +148,11 @@ def main() -> None:
         for bid, probability in make
         for total in totals[hand]
     ]
+    corrected = f" --strong {args.strong}," if args.strong else ""
     print(
         f"{variant.name}: {args.hands} seeded hands, bid's P(make) ({args.deals} deals a trump,"
-        f" its best trump) against {args.fresh} fresh deals each played by the reference"
+        f"{corrected} its best trump) against {args.fresh} fresh deals each played by the"
+        " reference"
     )
     print(table(rows, args.hands, np.random.default_rng(args.seed)))
 

@@ -36,6 +36,7 @@ from meldcalc.ready import (
 )
 from meldcalc.simulate import Game, Table
 from meldcalc.solve import Deadline
+from meldcalc.strong import StrongCheck
 from meldcalc.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.workers import worker_map
 
@@ -67,6 +68,8 @@ class TrumpOdds:
     ask: Suit | None = None
     bury: Hand | None = None
     returns: Hand | None = None
+    #: the odds corrected against strong play (``bid --strong``), where they were
+    strong: StrongCheck | None = None
 
     @property
     def expected_total(self) -> float:
@@ -117,7 +120,18 @@ class BidReport:
         pass (and, where the dealer is forced to bid, what to do then); then the suit to
         ask for, or the cards to bury, where those were simulated."""
         lines = self._bid_advice()
-        return lines[:1] + self._setup_advice() + lines[1:]
+        return lines[:1] + self._setup_advice() + self._strong_advice() + lines[1:]
+
+    def _strong_advice(self) -> list[str]:
+        check = self.best.strong
+        if check is None:
+            return []
+        return [
+            f"Checked against strong play: {check.deals} more deals, played by the fast"
+            f" player and again by the reference player in every seat, moved the side's"
+            f" total by {check.shift:+.1f} ± {check.shift_se:.1f}; the odds shown are"
+            " corrected by the difference on those deals."
+        ]
 
     def _setup_advice(self) -> list[str]:
         best = self.best
@@ -199,6 +213,7 @@ def estimate(
     knowledge: TableKnowledge | None = None,
     endgame: int = 0,
     time_limit: float | None = None,
+    strong: int = 0,
 ) -> BidReport:
     """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
 
@@ -206,7 +221,9 @@ def estimate(
     widow seen is buried the best of several ways, and a card exchange is simulated for
     each suit that could be asked for. With ``endgame`` K the last K tricks of every deal
     are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
-    of that in all (None: no limit) the bid stops with `TimeLimitError`."""
+    of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
+    the best trump's odds are corrected against strong play on N deals played twice
+    (`meldcalc.strong`)."""
     check_biddable_variant(variant)
     check_endgame(variant, endgame)
     knowledge = knowledge or TableKnowledge()
@@ -215,6 +232,8 @@ def estimate(
         raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
     if deals < 1:
         raise MeldcalcError(f"deals {deals}: expected at least 1")
+    if strong == 1 or strong < 0:
+        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
     if seed is None:
         import secrets
 
@@ -236,7 +255,25 @@ def estimate(
         )
         again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
         report.results = sorted(again, key=_ranking, reverse=True)
+    if strong and report.best.biddable:
+        _check_strong(report, held, strong)
     return report
+
+
+def _check_strong(report: BidReport, held: Hand, deals: int) -> None:
+    """Correct the best trump's odds by ``deals`` deals played twice (`meldcalc.strong`)."""
+    from meldcalc.strong import StrongCheck, play_twice
+
+    best, variant = report.best, report.variant
+    setup = Setup(best.trump, best.ask, best.bury, best.returns)
+    fast, strong = play_twice(report.hand, variant, setup, report.knowledge, deals, report.seed)
+
+    def totals(sample: Sample) -> np.ndarray:
+        return _odds(variant, held, best.trump, sample, report.confidence).totals
+
+    best.strong = StrongCheck(totals(strong), totals(fast))
+    correction = (best.strong.strong, best.strong.fast)
+    best.make, best.max_bid = make_odds(variant.bidding, best.totals, report.confidence, correction)
 
 
 def _ranking(odds: TrumpOdds) -> tuple:
@@ -379,7 +416,10 @@ def _odds(
 
 
 def make_odds(
-    bidding: Bidding, totals: np.ndarray, confidence: float
+    bidding: Bidding,
+    totals: np.ndarray,
+    confidence: float,
+    correction: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[list[tuple[int, float]], int | None]:
     """P(make) of the bid levels that matter, and the highest bid made with ``confidence``.
 
@@ -387,17 +427,12 @@ def make_odds(
     the highest safe bid, if lower; the opening bid at least) to the first one made less
     than `UNLIKELY` of the time: the band where the decision lies. Each P(make) is a count
     in the sorted totals, so even a wide band costs little; it is thinned to at most
-    `MAX_LEVELS` rows.
+    `MAX_LEVELS` rows. ``correction``: the totals of a few of the deals played by a strong
+    player and by the fast one (`meldcalc.strong`); each P(make) is moved by the
+    difference of the two there.
     """
-    ordered = np.sort(totals)
-
-    def made(bid: int) -> float:
-        return float(len(ordered) - np.searchsorted(ordered, bid, side="left")) / len(ordered)
-
-    def reached(probability: float) -> int:
-        """The highest total reached with at least this probability."""
-        return int(ordered[len(ordered) - max(1, math.ceil(probability * len(ordered) - 1e-9))])
-
+    made = Made(totals, correction)
+    reached = made.reached
     max_bid = bidding.last_at_most(reached(confidence))
     start = bidding.last_at_most(min(reached(NEARLY_CERTAIN), reached(confidence)))
     bid, make = bidding.first_at_least(start or 0), []
@@ -408,6 +443,34 @@ def make_odds(
         bid = bidding.next_bid(bid)
     stride = math.ceil(len(make) / MAX_LEVELS)
     return [row for i, row in enumerate(make) if i % stride == 0 or row[0] == max_bid], max_bid
+
+
+class Made:
+    """P(total >= bid) from simulated totals, as a step function of the bid: the share of
+    the totals that reach it, and with a ``correction`` (strong totals, fast totals of the
+    same few deals) plus the share of the strong ones less that of the fast ones (a
+    control variate), kept between 0 and 1 and never rising with the bid."""
+
+    def __init__(
+        self, totals: np.ndarray, correction: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> None:
+        groups = [np.sort(totals), *(np.sort(side) for side in correction or ())]
+        self.values = np.unique(np.concatenate(groups))
+        reaching = [
+            len(group) - np.searchsorted(group, self.values, side="left") for group in groups
+        ]
+        shares = reaching[0] / len(totals)
+        if correction is not None:  # the strong count less the fast one: 0 where they agree
+            shares = shares + (reaching[1] - reaching[2]) / len(correction[0])
+        self.shares = np.minimum.accumulate(np.clip(shares, 0.0, 1.0))
+
+    def __call__(self, bid: int) -> float:
+        at = int(np.searchsorted(self.values, bid, side="left"))
+        return float(self.shares[at]) if at < len(self.values) else 0.0
+
+    def reached(self, probability: float) -> int:
+        """The highest total reached with at least this probability."""
+        return int(self.values[np.flatnonzero(self.shares >= probability - 1e-9)[-1]])
 
 
 @dataclass(frozen=True)
