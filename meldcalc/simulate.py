@@ -45,64 +45,24 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from meldcalc.cards import NUM_CARDS, RANKS, SUITS, Suit
+from meldcalc.bits import (
+    ABOVE,
+    BIT_OF,
+    BITS,
+    CARD_OF,
+    MASK,
+    ONE,
+    SUIT_MASK,
+    highest_bit_index,
+    lowest_bit_index,
+    of_suits,
+    outranked,
+    prefer,
+    singletons,
+    suits_of,
+)
+from meldcalc.cards import RANKS, Suit
 from meldcalc.variant import Variant
-
-BITS = len(SUITS) * len(RANKS)
-#: 24 cards fit an int32; narrow arrays halve the memory traffic of every operation
-MASK = np.int32
-#: rank-major bit of each canonical card index (suit * 6 + rank) and back
-BIT_OF = np.array([(i % len(RANKS)) * 4 + i // len(RANKS) for i in range(NUM_CARDS)])
-CARD_OF = np.argsort(BIT_OF)
-SUIT_MASK = np.array([sum(1 << (r * 4 + s) for r in range(len(RANKS))) for s in range(4)], MASK)
-ABOVE = (MASK(1) << np.arange(BITS, dtype=MASK)) - 1  # bits of higher-ranked cards
-ONE = MASK(1)
-
-
-def lowest_bit_index(mask: np.ndarray) -> np.ndarray:
-    """Index of the lowest set bit (the highest card); undefined where mask is 0."""
-    return np.frexp((mask & -mask).astype(np.float32))[1] - 1  # exact below 2**24
-
-
-def highest_bit_index(mask: np.ndarray) -> np.ndarray:
-    """Index of the highest set bit (the lowest card); undefined where mask is 0."""
-    return np.frexp(mask.astype(np.float32))[1] - 1
-
-
-def _outranked(mask: np.ndarray) -> np.ndarray:
-    """The cards outranked by some card of the same suit in ``mask`` (suits are 4 bits apart
-    in the rank-major layout, so shifting by multiples of 4 moves a card down its suit)."""
-    below = mask << 4
-    for _ in range(len(RANKS) - 2):
-        below |= below << 4
-    return below
-
-
-def _prefer(cards: np.ndarray, better: np.ndarray) -> np.ndarray:
-    """``better`` in the deals where it holds a card, else ``cards``."""
-    return np.where(better != 0, better, cards)
-
-
-def _singletons(mask: np.ndarray) -> np.ndarray:
-    """The cards of ``mask`` that are alone in their suit."""
-    alone = np.zeros_like(mask)
-    for suit in SUIT_MASK:
-        cards = mask & suit
-        alone |= np.where(np.bitwise_count(cards) == 1, cards, 0)
-    return alone
-
-
-def _suits(mask: np.ndarray) -> np.ndarray:
-    """The suits (a 4-bit nibble) with a card in ``mask``: rank-major bits fold onto the
-    lowest nibble."""
-    folded = mask | (mask >> 4)
-    folded |= folded >> 8
-    return (folded | (folded >> 16)) & 0xF
-
-
-def _of_suits(suits: np.ndarray) -> np.ndarray:
-    """Every card of the suits of a 4-bit nibble."""
-    return (suits & 0xF) * MASK(0x111111)
 
 
 def _take_one(planes: np.ndarray, mask: np.ndarray, at: np.ndarray | slice) -> None:
@@ -190,8 +150,8 @@ class Threat:
         in_led = cards & SUIT_MASK[led_suit]
         trumps = np.where(trump_led, 0, cards & SUIT_MASK[trump])
         may_ruff = (self.ruffs != 0) & ~trump_led
-        plain_ok = np.where(may_ruff, 0, in_led & ~_outranked(self.follows))
-        return plain_ok | (trumps & ~_outranked(self.ruffs))
+        plain_ok = np.where(may_ruff, 0, in_led & ~outranked(self.follows))
+        return plain_ok | (trumps & ~outranked(self.ruffs))
 
 
 class Game:
@@ -457,10 +417,10 @@ class Game:
         trump_mask = self.trump_mask
         foes, ruffed, partner_ruffs = self._ruffs(seat, self._unseen)
         plain = held & ~trump_mask
-        bosses = plain & ~_outranked(held) & ~_outranked(foes) & ~ruffed
-        cash = _prefer(bosses, _singletons(held) & bosses)
+        bosses = plain & ~outranked(held) & ~outranked(foes) & ~ruffed
+        cash = prefer(bosses, singletons(held) & bosses)
         to_ruff = plain & partner_ruffs & ~ruffed
-        to_ruff = _prefer(to_ruff, to_ruff & ~self.valued)
+        to_ruff = prefer(to_ruff, to_ruff & ~self.valued)
         draw, trump = self._trump_lead(held & trump_mask, foes & trump_mask)
         draw &= seat == 0  # the bidder's; the others keep their trumps to ruff with
         choice = np.where(draw, trump, self._low_lead(seat, held, foes, ruffed))
@@ -475,7 +435,7 @@ class Game:
         the lowest (the opponents must head it and spend their high trumps)."""
         my_trumps, unseen_trumps = self._trump_counts()
         top = lowest_bit_index(mine)
-        boss = (mine & (ONE << top) & ~_outranked(foe_trumps)) != 0
+        boss = (mine & (ONE << top) & ~outranked(foe_trumps)) != 0
         long = (my_trumps >= 2) & (2 * my_trumps >= unseen_trumps)
         draw = (mine != 0) & (foe_trumps != 0) & (boss | long)
         return draw, np.where(boss, top, highest_bit_index(mine))
@@ -490,11 +450,11 @@ class Game:
         plain = held & ~self.trump_mask
         blank = plain & ~self.valued
         foe_shown, friend_shown = self._shown_by_sides(seat)
-        foe_tops = _of_suits(_suits(foe_shown & ~_outranked(held)))
-        friend_tops = _of_suits(_suits(friend_shown & ~_outranked(foes) & ~self.trump_mask))
+        foe_tops = of_suits(suits_of(foe_shown & ~outranked(held)))
+        friend_tops = of_suits(suits_of(friend_shown & ~outranked(foes) & ~self.trump_mask))
         safe = blank & ~ruffed
         for better in (plain, blank, safe, safe & ~foe_tops, safe & friend_tops):
-            held = _prefer(held, better)
+            held = prefer(held, better)
         return highest_bit_index(held)
 
     def _shown_by_sides(self, seat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -526,7 +486,7 @@ class Game:
             foe = t.team[other] != t.team[seat]
             may = unseen & ~self.lacks[self.rows * players + other]
             foes |= np.where(foe, may, 0)
-            void = _of_suits(~_suits(may)) & ~self.trump_mask
+            void = of_suits(~suits_of(may)) & ~self.trump_mask
             ruffs = np.where((may & self.trump_mask) != 0, void, 0)
             ruffed |= np.where(foe, ruffs, 0)
             partner_ruffs |= np.where(foe, 0, ruffs)
@@ -567,7 +527,7 @@ class Game:
         outside trump; before last seat never a card that would win a trick of its own
         (no unseen card outranks it), else ``low``."""
         if position < self.t.players - 1:
-            plain &= _outranked(self._unseen)
+            plain &= outranked(self._unseen)
         counters = plain & 0xF  # aces (rank-major nibbles)
         for nibble in (0xF00, 0xF0):  # kings, then tens, each preferred over the last
             of_rank = plain & nibble
