@@ -179,7 +179,7 @@ def side_seats(variant: Variant, seat: int) -> list[int]:
 
 
 @dataclass
-class _Table:
+class History:
     """What the history shows, card by card: the seat's own cards, each other seat's cards
     played and melded, the cards each is known to lack (and the trick that showed it)."""
 
@@ -230,7 +230,7 @@ def turns(cards: Sequence[int], leader: int, trump: Suit, players: int) -> tuple
     return seats, (leader + len(trick)) % players
 
 
-def hint_table(query: Query, variant: Variant) -> tuple[_Table, list[int], int]:
+def hint_table(query: Query, variant: Variant) -> tuple[History, list[int], int]:
     """The history of ``query`` checked: the table it shows, the cards played (indices) and
     the seat asking. Raises a `MeldcalcError` naming the token, trick and seat at fault."""
     _check_variant(variant)
@@ -249,7 +249,7 @@ def hint_table(query: Query, variant: Variant) -> tuple[_Table, list[int], int]:
     seats, next_seat = turns(cards, query.leader, query.trump, players)
     if query.seat is not None and query.seat != next_seat:
         raise HandError(f"it is seat {next_seat}'s turn, not seat {query.seat}'s")
-    table = _Table(
+    table = History(
         variant,
         query.trump,
         next_seat,
@@ -345,7 +345,7 @@ def _known_cards(text: str, variant: Variant, seat: int) -> tuple[int, Hand]:
     return other, hand
 
 
-def _check_own(table: _Table, card: int, trick: list[int], number: int, query: Query) -> None:
+def _check_own(table: History, card: int, trick: list[int], number: int, query: Query) -> None:
     name, seat = CARD_NAMES[card], table.seat
     if not table.mine[card]:
         if not query.hand.counts[card]:
@@ -365,7 +365,7 @@ def _check_own(table: _Table, card: int, trick: list[int], number: int, query: Q
     table.mine[card] -= 1
 
 
-def _check_other(table: _Table, seat: int, card: int, trick: list[int], number: int) -> None:
+def _check_other(table: History, seat: int, card: int, trick: list[int], number: int) -> None:
     variant, name = table.variant, CARD_NAMES[card]
     if card in table.lacks[seat]:
         shown, duty = table.lacks[seat][card]
@@ -486,7 +486,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
     )
 
 
-def _replayed(table: _Table, cards: list[int], query: Query) -> Game:
+def _replayed(table: History, cards: list[int], query: Query) -> Game:
     """A one-deal `Game` of a deal that fits the history (the seat's hand, each other
     seat's melded and played cards, the rest anywhere: the reference reads of the others'
     hands only what the table shows), with the history played into it."""
@@ -500,7 +500,7 @@ def _replayed(table: _Table, cards: list[int], query: Query) -> Game:
     return game
 
 
-def _a_deal(table: _Table) -> list[list[int]]:
+def _a_deal(table: History) -> list[list[int]]:
     variant, size = table.variant, table.variant.hand_size
     hands = [
         [table.need(seat, card) for card in range(NUM_CARDS)] for seat in range(variant.players)

@@ -81,9 +81,10 @@ def hint(
             min=2,
             max=MAX_LAYOUTS,
             metavar="N",
-            help=f"Layouts of the unseen cards to value each card in (2 to {MAX_LAYOUTS:,}):"
-            f" {LAYOUTS:,} take well under a second on a whole single-deck deal, and the"
-            " time grows with N.",
+            help=f"Layouts of the unseen cards to value each card in (2 to {MAX_LAYOUTS:,});"
+            f" the time grows with N: in single deck {LAYOUTS:,} take about 0.2 s on a whole"
+            " deal, 1 s (2.5 s at worst) at 6 tricks left, where exact values start, and"
+            " less after.",
         ),
     ] = LAYOUTS,
     seed: SeedOption = 0,
@@ -99,7 +100,7 @@ def hint(
     may carry the settings itself: 'HAND | trump S | leader 0 | played AC 9C KC JC |
     seat 1 | known 2:JD QS'; '-' or a pipe on stdin gives one position a line.
 
-    Example: meldcalc hint "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --played "9C AC JC"
+    Example: meldcalc hint "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --played "AC 9C KC JC"
     """
     with user_errors():
         rules = load(variant)
@@ -208,11 +209,14 @@ def hint_table(found: Any, rules: Variant) -> str:
     if shown:
         lines.append(f"the table has shown: {'; '.join(shown)}")
     side = side_seats(rules, found.seat)
-    who = f"seat {side[0]}" if len(side) == 1 else f"seats {words([str(s) for s in side], 'and')}"
+    if len(side) == 1:
+        who = f"seat {side[0]} takes"
+    else:
+        who = f"seats {words([str(s) for s in side], 'and')} take"
     best = found.best
     lines += [
         "",
-        f"Play {best.card}: {who} take {best.points:.1f} of the {found.points_left} points"
+        f"Play {best.card}: {who} {best.points:.1f} of the {found.points_left} points"
         f" left (give or take {best.se:.1f}).",
         "",
     ]
