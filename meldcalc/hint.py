@@ -447,6 +447,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
     ``layouts`` layouts of the unseen cards that fit what it has seen (seeded)."""
     table, cards, seat = hint_table(query, variant)
     game = _replayed(table, cards, query)
+    assert int(game.seat[0]) == seat, "the game and the history disagree on the seat to play"
     try:
         sample_layouts(seen_by(game, 0), 1, np.random.default_rng(0))
     except ValueError:
@@ -477,13 +478,19 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
             for other in table.others
             if any(table.still_shown(other))
         ),
-        tuple(
-            (other, tuple(sorted(table.lacks[other])))
-            for other in table.others
-            if table.lacks[other]
-        ),
+        _lacks(table),
         _ranked(options, values, query.trump),
     )
+
+
+def _lacks(table: History) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The cards of the deck each other seat is known to lack, by seat."""
+    deck = table.variant.deck
+    lacks = [
+        (other, tuple(card for card in sorted(table.lacks[other]) if deck.copies_of(CARDS[card])))
+        for other in table.others
+    ]
+    return tuple((other, cards) for other, cards in lacks if cards)
 
 
 def _replayed(table: History, cards: list[int], query: Query) -> Game:

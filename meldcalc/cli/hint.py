@@ -173,8 +173,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
             for seat, cards in found.shown
         ],
         "lacks": [
-            {"seat": seat, "cards": [_name(card) for card in cards if _in_deck(card, rules)]}
-            for seat, cards in found.lacks
+            {"seat": seat, "cards": [_name(card) for card in cards]} for seat, cards in found.lacks
         ],
         "layouts": found.layouts,
         "seed": found.seed,
@@ -240,7 +239,7 @@ def _what_the_table_shows(found: Any, rules: Variant) -> list[str]:
         f"seat {seat} holds {cards.notation(found.trump)} (melded)" for seat, cards in found.shown
     ]
     for seat, cards in found.lacks:
-        lacked = {card for card in cards if _in_deck(card, rules)}
+        lacked = set(cards)
         parts = []
         for suit in SUITS:
             of_suit = [c for c in range(suit.index * 6, suit.index * 6 + 6) if _in_deck(c, rules)]
