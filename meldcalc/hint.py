@@ -102,7 +102,7 @@ def parse_query(
         if key == "trump":
             trump = parse_suit(value)
         elif key in ("leader", "seat"):
-            number = _seat_number(value, variant, f"'| {key}'")
+            number = _seat_number(value, variant, setting)
             leader, seat = (number, seat) if key == "leader" else (leader, number)
         elif key == "played":
             played = value
@@ -119,9 +119,9 @@ def parse_query(
     return Query(Hand.parse(hand_text), trump, leader, tokens, seat, tuple(known))
 
 
-def _seat_number(text: str, variant: Variant, what: str) -> int:
-    if not (is_whole_number(text.strip()) and int(text) < variant.players):
-        raise NotationError(f"{what} {quote(text)}: a seat from 0 to {variant.players - 1}")
+def _seat_number(text: str, variant: Variant, setting: str) -> int:
+    if not (is_whole_number(text) and int(text) < variant.players):
+        raise NotationError(f"{quote(setting.strip())}: a seat from 0 to {variant.players - 1}")
     return int(text)
 
 

@@ -294,6 +294,10 @@ ERRORS = [
     (HAND, ["--known", "2:AX"], "--known '2:AX': "),
     (HAND, ["-V", "three-handed"], "hint plays from the hands as dealt: three-handed's widow"),
     (HAND, ["--leader", "4"], "--leader 4: a seat from 0 to 3"),
+    (f"{HAND} | seat 9", [], "'seat 9': a seat from 0 to 3"),
+    (f"{HAND} | played KD | played AD", [], "'played AD': played is given twice: give it once"),
+    (f"{HAND} | lead 1", [], "'lead 1': expected '| trump S', '| leader N', '| played"),
+    (" | played KD", [], "no hand: give the seat's hand as dealt"),
 ]
 
 
@@ -327,3 +331,14 @@ def test_no_trump_is_refused() -> None:
         run(HAND).stderr
         == "meldcalc: error: no trump: give --trump, or '| trump S' after the hand\n"
     )
+
+
+def test_where_the_solver_cannot_play_every_value_is_a_roll_out(tmp_path) -> None:
+    six = tmp_path / "six.yaml"
+    six.write_text("extends: single-deck\nname: six\nplayers: 6\nhand_size: 8\n")
+    args = ("AS 10S KS QS JS JD 9S AH", "-t", "S", "-V", str(six), "-n", "20", "-f", "json")
+    result = run(*args, "--played", "AC 9C KC JC 10C", "--known", "1:QC")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["seat"] == 5 and record["method"] == "roll-out" and record["exact_from"] == 0
+    assert record["shown"] == [{"seat": 1, "cards": ["QC"]}]
