@@ -151,6 +151,15 @@ def test_a_known_meld_and_the_voids_shape_every_layout() -> None:
     assert "AC" in [card["card"] for card in record["cards"]]
 
 
+def test_a_position_prints_as_it_parses() -> None:
+    line = f"{HAND} | trump H | leader 2 | played 9C AC | seat 0 | known 1:KC QC | known 3:JD"
+    query = parse_query(line, SINGLE)
+    assert parse_query(query.text(), SINGLE) == query
+    assert query.played == ("9C", "AC") and query.known == ("1:KC QC", "3:JD")
+    plain = parse_query(HAND, SINGLE, Suit.SPADES)
+    assert parse_query(plain.text(), SINGLE) == plain
+
+
 # --- the seat, the turn, reproducibility, output ------------------------------------------
 
 

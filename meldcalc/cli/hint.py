@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from meldcalc.cards import SUITS, Suit
+from meldcalc.cards import CARD_NAMES, CARDS, RANKS, Suit, suit_order
 from meldcalc.cli.base import (
     HandArgument,
     SeedOption,
@@ -235,14 +235,17 @@ def hint_table(found: Any, rules: Variant) -> str:
 
 
 def _what_the_table_shows(found: Any, rules: Variant) -> list[str]:
+    """The meld each seat still holds, and what each is known to lack: a whole suit (``no
+    ♥``), or some of its cards (``none of AC 10C``), trump first."""
     said = [
         f"seat {seat} holds {cards.notation(found.trump)} (melded)" for seat, cards in found.shown
     ]
     for seat, cards in found.lacks:
         lacked = set(cards)
         parts = []
-        for suit in SUITS:
-            of_suit = [c for c in range(suit.index * 6, suit.index * 6 + 6) if _in_deck(c, rules)]
+        for suit in suit_order(found.trump):
+            first = suit.index * len(RANKS)
+            of_suit = [c for c in range(first, first + len(RANKS)) if _in_deck(c, rules)]
             if set(of_suit) <= lacked:
                 parts.append(f"no {suit.symbol}")
             elif lacked & set(of_suit):
@@ -266,12 +269,8 @@ def _method_line(found: Any) -> str:
 
 
 def _name(card: int) -> str:
-    from meldcalc.cards import CARD_NAMES
-
     return CARD_NAMES[card]
 
 
 def _in_deck(card: int, rules: Variant) -> bool:
-    from meldcalc.cards import CARDS
-
     return rules.deck.copies_of(CARDS[card]) > 0
