@@ -49,10 +49,10 @@ from meldcalc.simulate import BIT_OF, Game, Table, planes_from_counts
 from meldcalc.solve import counter_of, rules_of, seat_sides, solver_available
 from meldcalc.variant import Variant
 
-#: Layouts drawn by default. In single deck 1,000 take about 0.2 s on a whole deal (the
-#: median of ten seeded deals: each of 12 cards played out in every layout) and give
-#: standard errors under a point, about half a point on the gap between two cards; at 6
-#: tricks left, where values become exact, about 1 s (2.5 s the worst of the ten), then less.
+#: Layouts drawn by default. In single deck 1,000 take 0.2-0.3 s on a whole deal (the
+#: median of ten seeded deals, bench/hint.py: each of 12 cards played out in every layout)
+#: and give standard errors under a point, about half a point on the gap between two
+#: cards; at 6 tricks left, where values become exact, about 1 s (up to 4 s), then less.
 LAYOUTS = 1000
 MAX_LAYOUTS = 100_000
 

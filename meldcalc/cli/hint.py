@@ -82,8 +82,8 @@ def hint(
             max=MAX_LAYOUTS,
             metavar="N",
             help=f"Layouts of the unseen cards to value each card in (2 to {MAX_LAYOUTS:,});"
-            f" the time grows with N: in single deck {LAYOUTS:,} take about 0.2 s on a whole"
-            " deal, 1 s (2.5 s at worst) at 6 tricks left, where exact values start, and"
+            f" the time grows with N: in single deck {LAYOUTS:,} take 0.2-0.3 s on a whole"
+            " deal, about 1 s (up to 4 s) at 6 tricks left, where exact values start, and"
             " less after.",
         ),
     ] = LAYOUTS,
