@@ -246,13 +246,13 @@ def hint_table(query: Query, variant: Variant) -> tuple[History, list[int], int]
     for option, number in (("--leader", query.leader), ("--seat", query.seat)):
         if number is not None and not 0 <= number < players:
             raise NotationError(f"{option} {number}: a seat from 0 to {players - 1}")
-    cards = [played_card(token, i // players + 1) for i, token in enumerate(query.played)]
-    total = players * variant.hand_size
-    if len(cards) >= total:
+    total, count = players * variant.hand_size, len(query.played)
+    if count >= total:
         raise HandError(
-            f"--played holds {len(cards)} cards: a {variant.name} deal has {total}, so"
-            f" {'it is over' if len(cards) == total else 'that is too many'}: nothing to hint"
+            f"--played holds {count} cards: a {variant.name} deal has {total}, so"
+            f" {'it is over' if count == total else 'that is too many'}: nothing to hint"
         )
+    cards = [played_card(token, i // players + 1) for i, token in enumerate(query.played)]
     seats, next_seat = turns(cards, query.leader, query.trump, players)
     if query.seat is not None and query.seat != next_seat:
         raise HandError(f"it is seat {next_seat}'s turn, not seat {query.seat}'s")
