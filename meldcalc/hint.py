@@ -36,7 +36,6 @@ from meldcalc.cards import (
     SUITS,
     Hand,
     Suit,
-    card_order,
     parse_suit,
 )
 from meldcalc.errors import HandError, KnowledgeError, NotationError, UnsupportedError, quote
@@ -453,7 +452,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
     """The reference player's values of each legal card of the seat to play, over
     ``layouts`` layouts of the unseen cards that fit what it has seen (seeded)."""
     table, cards, seat = hint_table(query, variant)
-    game = _replayed(table, cards, query)
+    game = replayed_game(table, cards, query)
     assert int(game.seat[0]) == seat, "the game and the history disagree on the seat to play"
     try:
         sample_layouts(seen_by(game, 0), 1, np.random.default_rng(0))
@@ -482,7 +481,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
         exact_from=exact_from,
         shown=_shown(table),
         lacks=_lacks(table),
-        cards=_ranked(options, values, query.trump),
+        cards=_ranked(options, values),
     )
 
 
@@ -502,7 +501,7 @@ def _lacks(table: History) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple((other, cards) for other, cards in lacks if cards)
 
 
-def _replayed(table: History, cards: list[int], query: Query) -> Game:
+def replayed_game(table: History, cards: list[int], query: Query) -> Game:
     """A one-deal `Game` of a deal that fits the history (the seat's hand, each other
     seat's melded and played cards, the rest anywhere: the reference reads of the others'
     hands only what the table shows), with the history played into it."""
@@ -561,11 +560,12 @@ def _on_table(cards: list[int], seat: int, players: int) -> tuple[tuple[int, str
     return tuple(((first + i) % players, CARD_NAMES[card]) for i, card in enumerate(trick))
 
 
-def _ranked(options: np.ndarray, values: np.ndarray, trump: Suit) -> tuple[CardValue, ...]:
+def _ranked(options: np.ndarray, values: np.ndarray) -> tuple[CardValue, ...]:
     """Each card's mean and standard error, and its distance behind the best on the same
-    layouts; best first (equal means in the hand's order, trump first)."""
+    layouts; best first, and of equal means the one the reference plays first (the last
+    of its options: the lowest rank)."""
     means = values.mean(axis=1)
-    order = sorted(range(len(options)), key=lambda i: (-means[i], card_rank(options[i], trump)))
+    order = sorted(range(len(options)), key=lambda i: (-means[i], -i))
     best = values[order[0]]
     return tuple(
         CardValue(
@@ -581,7 +581,3 @@ def _ranked(options: np.ndarray, values: np.ndarray, trump: Suit) -> tuple[CardV
 
 def _se(sample: np.ndarray) -> float:
     return float(np.std(sample, ddof=1) / np.sqrt(len(sample))) if len(sample) > 1 else 0.0
-
-
-def card_rank(card: int, trump: Suit) -> int:
-    return card_order(trump).index(int(card))

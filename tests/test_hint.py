@@ -15,9 +15,10 @@ from meldcalc.cli import hint as hint_cli
 from meldcalc.hint import hint, hint_table, parse_query
 from meldcalc.loading import load_variant
 from meldcalc.play import legal_cards
+from meldcalc.reference import EXACT_FROM, Reference
 from meldcalc.replay import replay
 from meldcalc.review import deal_left
-from meldcalc.simulate import BIT_OF, Game, Table
+from meldcalc.simulate import BIT_OF, CARD_OF, Game, Table
 from meldcalc.solve import Position, seat_sides, solve, solver_available
 
 runner = CliRunner()
@@ -131,6 +132,19 @@ def test_what_the_history_shows_is_what_the_simulation_infers(name: str, seed: i
             lacks = game.lacks[other]
             inferred = {card for card in range(24) if lacks >> BIT_OF[card] & 1}
             assert set(table.lacks[other]) == inferred, (name, seed, played, other)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_best_card_is_the_card_the_reference_player_plays(seed: int) -> None:
+    counts, cards, seats = policy_deal(300 + seed)
+    for played in (0, 9, 22, 27, 33):
+        query = parse_query(query_at(counts, cards, seats, played), SINGLE)
+        found = hint(query, SINGLE, 16, seed)
+        table, history, _ = hint_table(query, SINGLE)
+        game = hint_module.replayed_game(table, history, query)
+        player = Reference(SINGLE, 16, EXACT_FROM, seed)
+        [bit] = player.choose(game, np.array([0]))
+        assert found.best.card == CARD_NAMES[CARD_OF[bit]], (seed, played)
 
 
 def test_a_known_meld_and_the_voids_shape_every_layout() -> None:
