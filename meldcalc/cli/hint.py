@@ -13,18 +13,16 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
-    fail,
     format_option,
     input_lines,
     load,
+    record_each,
     say,
     trump_option,
     user_errors,
     words,
 )
 from meldcalc.cli.report import RecordFormat, tabulate
-from meldcalc.console import EXIT_BAD_INPUT
-from meldcalc.errors import MeldcalcError
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.variant import Variant
 
@@ -119,22 +117,13 @@ def hint(
         if lines is None:
             say(_shown(_hinted(" ".join(hand or []), rules, defaults, layouts, seed), fmt))
             return
-    failed = False
-    for number, text in lines:
-        try:
-            if isinstance(text, MeldcalcError):
-                raise text
-            record = {"position": number, **_hinted(text, rules, defaults, layouts, seed)}
-        except MeldcalcError as error:
-            failed = True
-            fail(f"line {number}: {error}")
-            if fmt is not RecordFormat.table:
-                say(json.dumps({"position": number, "error": str(error)}, ensure_ascii=False))
-            continue
-        shown = _shown(record, fmt)
-        say(f"line {number}:\n{shown}\n" if fmt is RecordFormat.table else shown)
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    record_each(
+        lines,
+        "position",
+        lambda text: _hinted(text, rules, defaults, layouts, seed),
+        lambda record: _shown(record, fmt),
+        fmt is RecordFormat.table,
+    )
 
 
 def _hinted(
