@@ -241,6 +241,17 @@ class Reference:
         """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
         the mean value of each over the layouts, higher is better for the seat's side
         (seat 0's side's points from here on, negated for the other side)."""
+        sides = game.t.team[game.seat[rows]]
+        return [
+            (cards, value.mean(axis=1) if side == 0 else -value.mean(axis=1))
+            for (cards, value), side in zip(self.layout_values(game, rows), sides)
+        ]
+
+    def layout_values(self, game: Game, rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
+        the value of each in every layout drawn ((cards, layouts): seat 0's side's points
+        from here on, the cards on the table included), exact or played out as
+        `is_exact` says."""
         if not len(rows):
             return []
         legal, held = game.legal()[rows], game.held()
@@ -248,20 +259,19 @@ class Reference:
         layouts = np.stack(
             [sample_layouts(seen_by(game, row, held), self.layouts, self.rng) for row in rows]
         )
-        if _tricks_left(game) <= self.exact_from:
-            values = self._exact(game, rows, layouts, options)
-        else:
-            values = self._rolled_out(game, rows, layouts, options)
-        sides = game.t.team[game.seat[rows]]
-        return [
-            (cards, value if side == 0 else -value)
-            for cards, value, side in zip(options, values, sides)
-        ]
+        if self.is_exact(game):
+            return list(zip(options, self._exact(game, rows, layouts, options)))
+        return list(zip(options, self._rolled_out(game, rows, layouts, options)))
+
+    def is_exact(self, game: Game) -> bool:
+        """Whether the values at this point of ``game`` are the exact solver's (few enough
+        tricks left), else play-outs by the policy."""
+        return _tricks_left(game) <= self.exact_from
 
     def _exact(
         self, game: Game, rows: np.ndarray, layouts: np.ndarray, options: list[np.ndarray]
     ) -> list[np.ndarray]:
-        """Mean exact value of each option over the layouts, per deal."""
+        """The exact value of each option in each layout, per deal."""
         count = self.layouts
         trick = np.full((len(rows), game.t.players - 1), -1, dtype=np.int64)
         trick[:, : game.position] = CARD_OF[game.on_table[rows, : game.position]]
@@ -273,12 +283,12 @@ class Reference:
             np.repeat(trick, count, axis=0),
         )
         per_card = per_card.reshape(len(rows), count, NUM_CARDS)
-        return [per_card[i][:, cards].mean(axis=0) for i, cards in enumerate(options)]
+        return [per_card[i][:, cards].T for i, cards in enumerate(options)]
 
     def _rolled_out(
         self, game: Game, rows: np.ndarray, layouts: np.ndarray, options: list[np.ndarray]
     ) -> list[np.ndarray]:
-        """Mean value of each option over the layouts, each played out by the policy."""
+        """The value of each option in each layout, played out by the policy, per deal."""
         count = self.layouts
         deals = np.concatenate(
             [np.repeat(row, len(cards) * count) for row, cards in zip(rows, options)]
@@ -293,7 +303,7 @@ class Reference:
         points = played_out.play().team_points[:, 0]
         ends = np.cumsum([len(cards) * count for cards in options])
         return [
-            part.reshape(len(cards), count).mean(axis=1)
+            part.reshape(len(cards), count)
             for part, cards in zip(np.split(points, ends[:-1]), options)
         ]
 

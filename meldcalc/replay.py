@@ -53,7 +53,7 @@ def replay(
     for token in cards:
         number = len(tricks) + 1
         seat = (leader + len(on_table)) % players
-        card = _card(token, number)
+        card = played_card(token, number)
         if not any(held[seat]):
             raise HandError(f"trick {number}: {quote(token)}: every card has been played")
         table = [card for _, card in on_table]
@@ -70,7 +70,8 @@ def replay(
     return _deal(hands, variant, trump, tricks)
 
 
-def _card(token: str, trick: int) -> int:
+def played_card(token: str, trick: int) -> int:
+    """The card index of a played ``token``; a bad one is named with its trick."""
     try:
         return parse_card(token).index
     except NotationError as error:

@@ -288,6 +288,36 @@ def report_each(
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
+def record_each(
+    lines: Iterator[tuple[int, str | MeldcalcError]],
+    key: str,
+    compute: Callable[[str], dict[str, Any]],
+    show: Callable[[dict[str, Any]], str],
+    table: bool,
+) -> None:
+    """The batch of a command whose records are not a hand's (`review`, `hint`): each
+    line's record, ``{key: N, ...}``, written by ``show`` as soon as it is made (a
+    ``table`` headed ``line N:``). A line that fails is one line on stderr naming it (and
+    ``{key: N, "error": ...}`` in JSON); the rest go on, and the exit code is then 2."""
+    import json
+
+    failed = False
+    for number, text in lines:
+        try:
+            if isinstance(text, MeldcalcError):
+                raise text
+            record = {key: number, **compute(text)}
+        except MeldcalcError as error:
+            failed = True
+            fail(f"line {number}: {error}")
+            if not table:
+                say(json.dumps({key: number, "error": str(error)}, ensure_ascii=False))
+            continue
+        say(f"line {number}:\n{show(record)}\n" if table else show(record))
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
 def full_hand(text: str, rules: Variant) -> Hand:
     """A hand to simulate from: it must be a whole deal's hand."""
     from meldcalc.meld import read_hand

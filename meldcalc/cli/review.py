@@ -12,12 +12,12 @@ from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     VariantOption,
     app,
-    fail,
     format_option,
     input_lines,
     load,
     no_limit_if_zero,
     progress_line,
+    record_each,
     say,
     time_limit_option,
     trump_option,
@@ -26,7 +26,6 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.play import played_json, played_table
 from meldcalc.cli.report import RecordFormat
-from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.variant import Variant
@@ -87,25 +86,13 @@ def review(
             record = _reviewed(" ".join(deals or []), rules, trump, leader, side, limit)
             say(_shown(record, fmt, rules))
             return
-    failed = False
-    for number, text in lines:
-        try:
-            if isinstance(text, MeldcalcError):
-                raise text
-            record = {"deal": number, **_reviewed(text, rules, trump, leader, side, limit)}
-        except MeldcalcError as error:
-            failed = True
-            fail(f"line {number}: {error}")
-            if fmt is not RecordFormat.table:
-                say(json.dumps({"deal": number, "error": str(error)}, ensure_ascii=False))
-            continue
-        say(
-            f"line {number}:\n{_shown(record, fmt, rules)}\n"
-            if fmt is RecordFormat.table
-            else _shown(record, fmt, rules)
-        )
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    record_each(
+        lines,
+        "deal",
+        lambda text: _reviewed(text, rules, trump, leader, side, limit),
+        lambda record: _shown(record, fmt, rules),
+        fmt is RecordFormat.table,
+    )
 
 
 def _reviewed(
