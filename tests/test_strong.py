@@ -44,6 +44,7 @@ def test_a_correction_moves_each_bid_by_the_paired_difference_and_stays_a_probab
     corrected = [made(bid) for bid in levels]
     assert all(0 <= p <= 1 for p in corrected)
     assert all(a >= b for a, b in itertools.pairwise(corrected))  # never rises with the bid
+
     # the plain definition: the shares' sum, at most what any lower bid is made with
     def raw(bid: int) -> float:
         return np.mean(totals >= bid) + np.mean(strong >= bid) - np.mean(fast >= bid)
