@@ -141,9 +141,16 @@ class BidReport:
                 f" you could ask for, the exchange does best with it."
             ]
         trump = f"{best.trump.symbol} ({best.trump.letter})"
-        for verb, chosen, judged, what in (
-            ("Bury", best.bury, self.burials, "burial"),
-            ("Pass back", best.returns, self.pass_backs, "pass-back"),
+        at_once = self.variant.passing is not None and self.variant.passing.simultaneous
+        for verb, chosen, judged, what, spared in (
+            ("Bury", best.bury, self.burials, "burial", "bury"),
+            (
+                "Pass" if at_once else "Pass back",
+                best.returns,
+                self.pass_backs,
+                "pass-back",
+                "pass",
+            ),
         ):
             if chosen is None:
                 continue
@@ -151,7 +158,8 @@ class BidReport:
             why = (
                 f"the best of {tried} {what}s tried on the same deals"
                 if tried > 1
-                else "every other card is trump or meld"
+                else f"too few of your cards lie outside trump and your meld to {spared}"
+                " another way, so the rule of thumb's choice is the one played"
             )
             return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
         return []
@@ -256,17 +264,19 @@ def estimate(
         again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
         report.results = sorted(again, key=_ranking, reverse=True)
     if strong and report.best.biddable:
-        _check_strong(report, held, strong)
+        _check_strong(report, held, strong, endgame)
     return report
 
 
-def _check_strong(report: BidReport, held: Hand, deals: int) -> None:
-    """Correct the best trump's odds by ``deals`` deals played twice (`meldcalc.strong`)."""
+def _check_strong(report: BidReport, held: Hand, deals: int, endgame: int) -> None:
+    """Correct the best trump's odds by ``deals`` deals played twice (`meldcalc.strong`),
+    the fast leg as every simulated deal was played (``endgame`` tricks exactly)."""
     from meldcalc.strong import StrongCheck, play_twice
 
     best, variant = report.best, report.variant
     setup = Setup(best.trump, best.ask, best.bury, best.returns)
-    fast, strong = play_twice(report.hand, variant, setup, report.knowledge, deals, report.seed)
+    knowledge = report.knowledge
+    fast, strong = play_twice(report.hand, variant, setup, knowledge, deals, report.seed, endgame)
 
     def totals(sample: Sample) -> np.ndarray:
         return _odds(variant, held, best.trump, sample, report.confidence).totals

@@ -294,7 +294,8 @@ def _check_hand(hand: Hand, variant: Variant) -> None:
     variant.check_hand(hand)
     if len(hand) != variant.hand_size:
         raise HandError(
-            f"the hand has {len(hand)} cards; {variant.name} deals {variant.hand_size}: give"
+            f"the hand has {len(hand)} card{'' if len(hand) == 1 else 's'}; {variant.name}"
+            f" deals {variant.hand_size}: give"
             " the hand as it was dealt (the cards it has played are taken out)"
         )
 
@@ -358,6 +359,11 @@ def _check_own(table: History, card: int, trick: list[int], number: int, query: 
             raise HandError(
                 f"trick {number}: seat {seat} plays {name}, which is not in its hand as dealt"
                 f" ({query.hand.notation(table.trump)})"
+                + (
+                    f"; HAND is taken as seat {seat}'s, the seat to play next"
+                    if query.seat is None
+                    else ""
+                )
             )
         left = Hand(table.mine).notation(table.trump) or "nothing"
         raise HandError(

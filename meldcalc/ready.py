@@ -71,7 +71,8 @@ def plan_setups(
     if judges_pass_back(variant, knowledge):
         from meldcalc.passing import pass_backs
 
-        full = hand if knowledge.received is None else hand + knowledge.received
+        at_once = variant.passing.simultaneous or knowledge.received is None
+        full = hand if at_once else hand + knowledge.received
         return [
             Setup(t, ask=knowledge.ask, returns=cards)
             for t in trumps
@@ -84,11 +85,11 @@ def plan_setups(
 
 
 def judges_pass_back(variant: Variant, knowledge: TableKnowledge) -> bool:
-    """Whether the bidder knows the cards it passes back from: its partner's are in (or
-    both pass at once, from the hands as dealt)."""
+    """Whether the bidder knows the cards it passes back from: its partner's are in, or
+    both pass at once (from the hands as dealt, whatever it has received)."""
     if not knowledge.simulates_pass(variant):
         return False
-    return (knowledge.received is not None) != variant.passing.simultaneous
+    return knowledge.received is not None or variant.passing.simultaneous
 
 
 @dataclass

@@ -59,9 +59,12 @@ def play_twice(
     knowledge: TableKnowledge,
     deals: int,
     seed: int,
+    endgame: int = 0,
 ) -> tuple[Sample, Sample]:
     """The outcomes of ``deals`` fresh deals of ``hand`` under ``setup``, played by the
-    fast policy and by the reference player in every seat."""
+    fast policy (as the bid played every deal: its last ``endgame`` tricks exactly) and by
+    the reference player in every seat."""
+    from meldcalc.exact_endgame import play_out
     from meldcalc.reference import Reference, play
     from meldcalc.simulate import Game, Table
 
@@ -74,7 +77,7 @@ def play_twice(
         table = Table.of(variant, np.full(deals, setup.trump.index))
         return Game(table, hands, remaining, shown=shown)
 
-    fast = game().play().team_points[:, 0]
+    fast = play_out(game(), variant, endgame)
     player = Reference(variant, seed=seed)
     strong = play(game(), dict.fromkeys(range(variant.players), player))[:, 0]
     return ready.samples(fast)[setup], ready.samples(strong)[setup]

@@ -239,6 +239,15 @@ def test_a_batch_answers_each_line_and_goes_on_past_a_bad_one() -> None:
     assert result.stderr.startswith("meldcalc: error: line 2: trick 1: 'XD'")
 
 
+def test_a_json_batch_is_one_array_with_the_bad_line_in_its_place() -> None:
+    lines = f"{HAND} | trump S | played KD\n{HAND} | trump S | played KD XD\n"
+    result = run("-", "-n", "10", "-f", "json", input=lines)
+    assert result.exit_code == 2
+    records = json.loads(result.stdout)
+    assert [record["position"] for record in records] == [1, 2]
+    assert "cards" in records[0] and "error" in records[1]
+
+
 def test_the_clis_defaults_are_the_modules() -> None:
     assert hint_cli.LAYOUTS == hint_module.LAYOUTS
     assert hint_cli.MAX_LAYOUTS == hint_module.MAX_LAYOUTS

@@ -186,6 +186,12 @@ def test_a_simultaneous_pass_back_is_judged_from_the_hand_as_dealt(tmp_path: Pat
     report = estimate(hand, variant, deals=200, seed=5, trumps=[Suit.SPADES])
     assert report.best.returns is not None and len(report.pass_backs[Suit.SPADES]) > 1
     assert all(hand.count(card) >= report.best.returns.count(card) for card in CARDS)
+    assert report.advice()[1].startswith("Pass ") and "Pass back" not in report.advice()[1]
+    # what the partner sent does not change what the bidder passes from: its hand as dealt
+    told = read_knowledge(variant, received="9D 9D 9S")
+    received = estimate(hand, variant, 200, seed=5, trumps=[Suit.SPADES], knowledge=told)
+    assert received.best.returns is not None and len(received.pass_backs[Suit.SPADES]) > 1
+    assert all(hand.count(card) >= received.best.returns.count(card) for card in CARDS)
 
 
 def test_bid_under_the_exchange_names_the_suit_to_ask_for() -> None:

@@ -95,6 +95,13 @@ def test_a_card_that_cannot_be_played_is_named_with_its_trick_and_seat(
     assert result.stderr == f"meldcalc: error: {message}\n"
 
 
+def test_a_json_batch_is_one_array() -> None:
+    lines = f"{SMALL} | played AS KS 9S 9H\n{SMALL} | played AS KS AH\n"
+    result = run("review", "-", "-f", "json", input=lines)
+    assert result.exit_code == 2
+    assert ["error" in record for record in json.loads(result.stdout)] == [False, True]
+
+
 def test_a_batch_goes_on_past_a_bad_deal() -> None:
     lines = (
         f"{SMALL} | played AS KS AH\n"

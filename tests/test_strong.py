@@ -80,3 +80,14 @@ def test_the_cli_takes_strong_and_gives_it_in_json_and_refuses_one_deal() -> Non
     refused = runner.invoke(app, ["bid", hand, "--strong", "1"])
     assert refused.exit_code == 2
     assert "--strong 1: expected 0 (off) or at least 2 deals" in refused.output
+
+
+def test_with_endgame_the_fast_leg_plays_the_deals_as_the_bid_did() -> None:
+    """The correction compares like with like: with --endgame K the deals played twice
+    have their last K tricks solved in the fast leg too (the strong leg is unchanged)."""
+    plain, exact = (
+        estimate(STRONG_HAND, SINGLE, 200, seed=7, trumps=[Suit.SPADES], strong=12, endgame=k)
+        for k in (0, 4)
+    )
+    assert (plain.best.strong.strong == exact.best.strong.strong).all()
+    assert (plain.best.strong.fast != exact.best.strong.fast).any()

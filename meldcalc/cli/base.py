@@ -13,7 +13,7 @@ import typer
 
 from meldcalc import console
 from meldcalc.cards import Hand, Suit
-from meldcalc.cli.report import Format
+from meldcalc.cli.report import Format, RecordFormat
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import HandError, MeldcalcError
 from meldcalc.variant import Variant
@@ -293,29 +293,59 @@ def record_each(
     key: str,
     compute: Callable[[str], dict[str, Any]],
     show: Callable[[dict[str, Any]], str],
-    table: bool,
+    fmt: RecordFormat,
 ) -> None:
     """The batch of a command whose records are not a hand's (`review`, `hint`): each
-    line's record, ``{key: N, ...}``, written by ``show`` as soon as it is made (a
-    ``table`` headed ``line N:``). A line that fails is one line on stderr naming it (and
-    ``{key: N, "error": ...}`` in JSON); the rest go on, and the exit code is then 2."""
-    import json
-
-    failed = False
+    line's record, ``{key: N, ...}``, written by ``show`` as soon as it is made (a table
+    headed ``line N:``; ``json``, one array of them; ``jsonl``, one a line). A line that
+    fails is one line on stderr naming it (and ``{key: N, "error": ...}`` in JSON); the
+    rest go on, and the exit code is then 2."""
+    stream = RecordStream(fmt, key)
     for number, text in lines:
         try:
             if isinstance(text, MeldcalcError):
                 raise text
-            record = {key: number, **compute(text)}
+            stream.write(number, show({key: number, **compute(text)}))
         except MeldcalcError as error:
-            failed = True
-            fail(f"line {number}: {error}")
-            if not table:
-                say(json.dumps({key: number, "error": str(error)}, ensure_ascii=False))
-            continue
-        say(f"line {number}:\n{show(record)}\n" if table else show(record))
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+            stream.failed(number, error)
+    stream.close()
+
+
+class RecordStream:
+    """A batch's records as the format frames them, each written at once: a table headed
+    ``line N:``, one JSON array, or one JSON object a line. A failed line is one line on
+    stderr (and ``{key: N, "error": ...}`` in JSON); `close` exits 2 if any failed."""
+
+    def __init__(self, fmt: RecordFormat, key: str) -> None:
+        self.fmt, self.key, self.records, self.any_failed = fmt, key, 0, False
+        if fmt is RecordFormat.json:
+            say("[", end="")
+
+    def write(self, number: int, shown: str) -> None:
+        if self.fmt is RecordFormat.table:
+            say(f"line {number}:\n{shown}\n")
+        elif self.fmt is RecordFormat.json:
+            say(("," if self.records else "") + "\n" + shown, end="")
+        else:
+            say(shown)
+        self.records += 1
+        sys.stdout.flush()
+
+    def failed(self, number: int, error: MeldcalcError) -> None:
+        import json
+
+        self.any_failed = True
+        fail(f"line {number}: {error}")
+        if self.fmt is not RecordFormat.table:
+            record = {self.key: number, "error": str(error)}
+            indent = 2 if self.fmt is RecordFormat.json else None
+            self.write(number, json.dumps(record, ensure_ascii=False, indent=indent))
+
+    def close(self) -> None:
+        if self.fmt is RecordFormat.json:
+            say("\n]" if self.records else "]")
+        if self.any_failed:
+            raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def full_hand(text: str, rules: Variant) -> Hand:

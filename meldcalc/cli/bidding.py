@@ -243,10 +243,11 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
     }
 
 
-#: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
-#: The most deals --strong plays twice: each costs the reference player's time (seconds).
-MAX_STRONG = 10_000
+#: The most deals --strong plays twice: each costs the reference player's time (2,000: about
+#: five minutes in single deck).
+MAX_STRONG = 2_000
 
+#: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
 #: field, what a player calls a choice, the column of the cards chosen).
 CHOICES = (
     ("bury", "burials", "burial", "bury"),

@@ -122,7 +122,7 @@ def hint(
         "position",
         lambda text: _hinted(text, rules, defaults, layouts, seed),
         lambda record: _shown(record, fmt),
-        fmt is RecordFormat.table,
+        fmt,
     )
 
 
@@ -245,8 +245,8 @@ def _what_the_table_shows(found: Any, rules: Variant) -> list[str]:
 
 def _method_line(found: Any) -> str:
     how = (
-        f"each card's exact value in every layout ({found.tricks_left} tricks left; exact from"
-        f" {found.exact_from})"
+        f"each card's exact value in every layout ({found.tricks_left}"
+        f" trick{'' if found.tricks_left == 1 else 's'} left; exact from {found.exact_from})"
         if found.exact
         else "each card played out by the policy in every layout"
         + (f" (exact from {found.exact_from} tricks left)" if found.exact_from else "")

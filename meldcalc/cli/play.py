@@ -6,7 +6,6 @@ import enum
 import functools
 import itertools
 import json
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Optional
@@ -18,11 +17,11 @@ from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     SOLVE_TIME_LIMIT,
     HandArgument,
+    RecordStream,
     SeedOption,
     VariantOption,
     app,
     bid_option,
-    fail,
     format_option,
     full_hand,
     input_lines,
@@ -35,7 +34,6 @@ from meldcalc.cli.base import (
     user_errors,
 )
 from meldcalc.cli.report import RecordFormat, tabulate
-from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError
 from meldcalc.loading import DEFAULT_VARIANT
 from meldcalc.variant import Variant
@@ -292,30 +290,14 @@ def _solve_lines(
         fmt=fmt,
         time_limit=time_limit,
     )
-    failed, records = False, 0
-    if fmt is RecordFormat.json:
-        say("[", end="")
+    stream = RecordStream(fmt, "position")
     with worker_map(jobs, jobs) as run:
         for number, result in _windowed(run, task, lines, window=1 if jobs == 1 else 8 * jobs):
             if isinstance(result, MeldcalcError):
-                failed = True
-                fail(f"line {number}: {result}")
-                if fmt is RecordFormat.table:
-                    continue
-                error = {"position": number, "error": str(result)}
-                result = json.dumps(error, ensure_ascii=False, indent=_indent(fmt))
-            if fmt is RecordFormat.table:
-                say(f"line {number}:\n{result}\n")
-            elif fmt is RecordFormat.json:
-                say(("," if records else "") + "\n" + result, end="")
+                stream.failed(number, result)
             else:
-                say(result)
-            records += 1
-            sys.stdout.flush()
-    if fmt is RecordFormat.json:
-        say("\n]" if records else "]")
-    if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+                stream.write(number, result)
+    stream.close()
 
 
 def _indent(fmt: RecordFormat) -> int | None:

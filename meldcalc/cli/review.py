@@ -91,7 +91,7 @@ def review(
         "deal",
         lambda text: _reviewed(text, rules, trump, leader, side, limit),
         lambda record: _shown(record, fmt, rules),
-        fmt is RecordFormat.table,
+        fmt,
     )
 
 
