@@ -921,18 +921,40 @@ static int32_t game_value(Search *s, Game *g)
     return bisect(s, g, probe_node, 0, 0, 0, points_in_play(s->r, g));
 }
 
+/* The value after `card`, known to lie in [lo, hi] and most likely at the edge the first
+ * probe returned (the top for seat 0's side, the bottom for the defenders): probes walk in
+ * from that edge one step, then two, four, ... past it, until one fails the other way; the
+ * range left is bisected. Measured against bisecting [0, bound]: 5-11% fewer nodes for
+ * every card's value of 8- and 10-trick single-deck and 9-trick three-handed endgames. */
+static int32_t from_edge(Search *s, Game *g, int seat, int card, int32_t lo, int32_t hi, int from_top)
+{
+    int32_t step = s->r->step, jump = step;
+    while (lo < hi && !s->stop) {
+        int32_t beta = from_top ? hi - (jump - step) : lo + jump;
+        if (beta <= lo) beta = lo + step;
+        if (beta > hi) beta = hi;
+        int32_t value = after(s, g, seat, card, beta);
+        if (value >= beta) lo = value;
+        else hi = value;
+        if ((value >= beta) == from_top) break;
+        jump *= 2;
+    }
+    return bisect(s, g, after, seat, card, lo, hi);
+}
+
 /* The value of the position after `card`, the position's value being `value`: one probe
- * settles a card as good as the best, which most are; the others are bisected below
- * (above, for the defenders) the bound that probe returned. Measured against bisecting
- * every card over the whole range: two reviewed deals 12-13 s -> 5-8 s. */
+ * settles a card as good as the best, which most are; the others are searched from the
+ * bound that probe returned, below it for seat 0's side, above it for the defenders.
+ * Measured against bisecting every card over the whole range: two reviewed deals 12-13 s
+ * -> 5-8 s. */
 static int32_t card_value(Search *s, Game *g, int seat, int card, int32_t value, int32_t hi)
 {
     if (s->r->side[seat] == 0) {
         int32_t bound = after(s, g, seat, card, value);
-        return bound >= value ? value : bisect(s, g, after, seat, card, 0, bound);
+        return bound >= value ? value : from_edge(s, g, seat, card, 0, bound, 1);
     }
     int32_t bound = after(s, g, seat, card, value + s->r->step);
-    return bound < value + s->r->step ? value : bisect(s, g, after, seat, card, bound, hi);
+    return bound < value + s->r->step ? value : from_edge(s, g, seat, card, bound, hi, 0);
 }
 
 /* The card searched for `card`: itself, or the nearest searched one above it in its suit
