@@ -95,6 +95,7 @@ typedef struct {
     int32_t points[NCARDS];
     int32_t step;        /* gcd of every counter and the bonus: all values are multiples */
     uint32_t deck;       /* the cards the deck holds */
+    int8_t cheapest[NRANKS]; /* the deck's ranks by counter, lowest first (-1 past them) */
     int side[MAXP];      /* 0: seat 0's side */
     uint8_t seat_at[MAXP][MAXP]; /* the seat playing i-th to a trick led by a seat: no % */
     /* The normalised key: a run is a maximal range of the deck's ranks with equal counters
@@ -168,6 +169,14 @@ static void derive_rules(Rules *r, int partnerships)
     }
     number_runs(r);
     number_owner_digits(r);
+    int ranks = 0;
+    memset(r->cheapest, -1, sizeof r->cheapest);
+    for (int rank = 0; rank < NRANKS; rank++)
+        if (r->deck & bit(rank)) {
+            int i = ranks++;
+            for (; i > 0 && r->points[r->cheapest[i - 1]] > r->points[rank]; i--) r->cheapest[i] = r->cheapest[i - 1];
+            r->cheapest[i] = (int8_t)rank;
+        }
     double keys = r->players; /* a digit per card of the deck, then the leader */
     Key weight = 1;
     for (int card = 0; card < NCARDS; card++)
@@ -797,9 +806,35 @@ static void sure_points(const Rules *r, const Game *g, int32_t *ours, int32_t *t
  * that trumps wins the trick for the side but takes the lead. A seat with trumps follows as
  * many leads of a suit as it holds cards of it, and following takes nothing from its other
  * suits, so the suits add up. The leader's trumps are left to sure_points
- * (which counts them whenever they are played), so nothing is counted twice, and what else
- * falls into these tricks is not counted (a lower bound). Measured: 2.7% fewer nodes on
- * whole deals. */
+ * (which counts them whenever they are played), so nothing is counted twice. Measured: 2.7%
+ * fewer nodes on whole deals.
+ *
+ * What the other seats play to those tricks counts for the leader's side too, and some of
+ * it is forced: see cheapest_follows. */
+
+/* The fewest points `seat` can give to `tricks` leads of `suit` the leader cashes: its
+ * cheapest cards of the suit, as many as there are leads (all of them if fewer). Proof: a
+ * seat holding the suit led must follow it (under every rule switch), with some card of the
+ * suit, and every card played to a cashed trick falls to the leader's side. A seat void in
+ * the suit discards instead; it holds no trumps (or the suit would not be cashed), and a card
+ * it discards of another suit lands in a trick of the leader's as well: a suit's cards that
+ * leave a seat early to another suit's cashes still fall to the leader, so each suit gives at
+ * least its own bound whatever the order the suits are cashed in, and the bounds of the
+ * suits (each counting only its own cards, none a trump) add up. Measured: nodes on
+ * three-handed endgames of 11 and 12 tricks -36% and -17%, cutthroat 13 tricks -13%,
+ * double-deck 10 tricks -2%, single-deck whole deals and 8 tricks -1%. */
+static int32_t cheapest_follows(const Rules *r, const Game *g, int seat, int suit, int tricks)
+{
+    int32_t points = 0;
+    for (int i = 0; i < NRANKS && tricks > 0 && r->cheapest[i] >= 0; i++) {
+        int card = suit * NRANKS + r->cheapest[i];
+        int copies = g->count[seat][card] < tricks ? g->count[seat][card] : tricks;
+        points += copies * r->points[card];
+        tricks -= copies;
+    }
+    return points;
+}
+
 static int32_t quick_points(const Rules *r, const Game *g)
 {
     int leader = g->leader;
@@ -820,14 +855,18 @@ static int32_t quick_points(const Rules *r, const Game *g)
             if (held < follows) follows = held;
         }
         /* the leader's cards from the top of the suit down, while nothing else outranks them */
+        int cashed = 0;
         for (uint32_t set = (g->held[leader] | others) & cards; set && follows > 0; set &= set - 1) {
             int card = __builtin_ctz(set);
             if (!(g->held[leader] & bit(card))) break;
             int led = g->count[leader][card] < follows ? g->count[leader][card] : follows;
             points += led * r->points[card];
             follows -= led;
+            cashed += led;
             if (others & bit(card)) break; /* an identical card elsewhere beats those below */
         }
+        for (int seat = 0; seat < r->players; seat++)
+            if (seat != leader) points += cheapest_follows(r, g, seat, suit, cashed);
     }
     return points;
 }
