@@ -810,7 +810,14 @@ static void sure_points(const Rules *r, const Game *g, int32_t *ours, int32_t *t
  * fewer nodes on whole deals.
  *
  * What the other seats play to those tricks counts for the leader's side too, and some of
- * it is forced: see cheapest_follows. */
+ * it is forced: see cheapest_follows.
+ *
+ * Sets *every_trick when those cards and the leader's top trumps (those no other card
+ * outranks, counted as the plain suits' are) are all the leader holds: cashing the plain
+ * suits first and then the trumps, it wins every trick left (the plain suits' leads are
+ * followed as above, and a top trump led wins whatever falls), so its side takes every
+ * point still in play. Measured: nodes -1.7% on single-deck 8-trick endgames, -4.6% on
+ * three-handed 12-trick, -1.7% on cutthroat 13-trick ones, -0.5% on whole deals. */
 
 /* The fewest points `seat` can give to `tricks` leads of `suit` the leader cashes: its
  * cheapest cards of the suit, as many as there are leads (all of them if fewer). Proof: a
@@ -835,13 +842,14 @@ static int32_t cheapest_follows(const Rules *r, const Game *g, int seat, int sui
     return points;
 }
 
-static int32_t quick_points(const Rules *r, const Game *g)
+static int32_t quick_points(const Rules *r, const Game *g, int *every_trick)
 {
     int leader = g->leader;
     uint32_t trumps = suit_cards(g->trump), others = 0;
     for (int seat = 0; seat < r->players; seat++)
         if (seat != leader) others |= g->held[seat];
     int32_t points = 0;
+    int winners = 0; /* tricks the leader is sure to win one after another */
     for (int suit = 0; suit < NSUITS; suit++) {
         if (suit == g->trump) continue;
         uint32_t cards = suit_cards(suit);
@@ -867,7 +875,15 @@ static int32_t quick_points(const Rules *r, const Game *g)
         }
         for (int seat = 0; seat < r->players; seat++)
             if (seat != leader) points += cheapest_follows(r, g, seat, suit, cashed);
+        winners += cashed;
     }
+    for (uint32_t set = (g->held[leader] | others) & trumps; set; set &= set - 1) {
+        int card = __builtin_ctz(set);
+        if (!(g->held[leader] & bit(card))) break;
+        winners += g->count[leader][card];
+        if (others & bit(card)) break; /* an identical card elsewhere beats those below */
+    }
+    *every_trick = winners >= g->tricks_left;
     return points;
 }
 
@@ -884,9 +900,12 @@ static int32_t boundary(Search *s, Game *g, int32_t beta)
     normalise(s->r, g, &n);
     __builtin_prefetch(bucket_of(s->t, n.key));
     int32_t ours, theirs; /* measured: 2.5-5% fewer nodes */
+    int every_trick;
     sure_points(s->r, g, &ours, &theirs);
-    if (s->r->side[g->leader]) theirs += quick_points(s->r, g);
-    else ours += quick_points(s->r, g);
+    int32_t quick = quick_points(s->r, g, &every_trick);
+    if (every_trick) return s->r->side[g->leader] ? 0 : ceiling;
+    if (s->r->side[g->leader]) theirs += quick;
+    else ours += quick;
     if (beta <= ours) return ours;
     if (beta > ceiling - theirs) return ceiling - theirs;
     int first = -1, best_move;
