@@ -95,7 +95,8 @@ def growing(name: str, first: int, count: int, seed: int) -> None:
     variant = load_variant(name)
     for tricks in range(first, variant.hand_size + 1):
         seconds, nodes = measure(endgames(variant, count, tricks, seed), variant)
-        summary(f"{name}, {tricks} tricks left", seconds, nodes)
+        target = "14 tricks or more within 1 s at the median" if tricks == 14 else ""
+        summary(f"{name}, {tricks} tricks left", seconds, nodes, target)
         if statistics.median(seconds) > LIMIT or sum(seconds) > BUDGET:
             print(f"{'':<34} past a {LIMIT} s median or {BUDGET} s in all: no longer endgames")
             return

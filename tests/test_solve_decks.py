@@ -13,6 +13,7 @@ must value alike).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import numpy as np
 import pytest
 
 from meldcalc import minimax, solve
-from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANK_TOKENS, RANKS, Rank
+from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANK_TOKENS, RANKS, SUITS, Card, Hand, Rank
 from meldcalc.endgames import random_endgame
 from meldcalc.loading import load_variant
 from meldcalc.play import legal_cards, winning_position
@@ -111,6 +112,49 @@ def test_every_card_value_on_house_decks_equals_the_plain_minimax(
             where = f"{variant.name}: {solve.position_text(position)}"
             assert per_card(cards[0]) == expected, where
             assert values[0] == pick(expected.values()), where
+
+
+def cashing_position(variant: Variant, rng: random.Random, every_suit: bool) -> Position:
+    """Four tricks at a trick boundary, seat 0 leading with the top card of two plain suits
+    (and more at random), or of every suit, trumps too (four tricks it may win in a row);
+    the other seats dealt the rest at random: they follow those leads with what they hold,
+    counters or not, or are void, with trumps or without."""
+    trump, plain = SUITS[0], list(SUITS[1:])
+    rng.shuffle(plain)
+    ranks = sorted(variant.deck.ranks, key=RANKS.index)  # highest first
+    stock = [Card(rank, suit).index for suit in SUITS for rank in ranks] * variant.deck.copies
+    tops = [Card(ranks[0], suit).index for suit in (SUITS if every_suit else plain[:2])]
+    for card in tops:
+        stock.remove(card)
+    rng.shuffle(stock)
+    extra = 4 - len(tops)
+    others = (stock[extra + 4 * i : extra + 4 + 4 * i] for i in range(variant.players - 1))
+    dealt = [tops + stock[:extra], *others]
+    hands = [Hand(cards.count(card) for card in range(NUM_CARDS)) for cards in dealt]
+    return Position(tuple(hands), trump, 0)
+
+
+@pytest.mark.parametrize("left_out", [(), (NINE,), (TEN, Q), (A, Q, NINE)], ids=shown)
+def test_a_leader_cashing_top_cards_gets_the_minimax_values_on_house_decks(
+    left_out: tuple[Rank, ...],
+) -> None:
+    """The quick-points bound counts the followers' cheapest cards of each suit the leader
+    cashes, and gives every point to a leader holding nothing but tricks to cash: held to
+    the minimax where they bite, on every set of counters and 1-3 copies."""
+    rng = random.Random(len(left_out))
+    for counters in COUNTERS:
+        for players in (4, 3):
+            for copies, every_suit in itertools.product((1, 2, 3), (False, True)):
+                variant = house_deck(players, left_out, copies, counters)
+                if len(variant.deck.ranks) * 4 * copies < 4 * players:
+                    continue
+                position = cashing_position(variant, rng, every_suit)
+                position.check(variant)
+                values, cards = c_card_values([position], variant)
+                expected = minimax.card_values(position, variant)
+                where = f"{variant.name}: {solve.position_text(position)}"
+                assert per_card(cards[0]) == expected, where
+                assert values[0] == max(expected.values()), where
 
 
 @pytest.mark.parametrize("players", [4, 3])
