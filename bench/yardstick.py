@@ -6,9 +6,11 @@ yardstick that judges it. The benches seat this copy in the reference's play-out
 (``Reference(..., rollout=Yardstick)``), so every figure is against the same opponent.
 
 Only the policy is frozen: the rules of play (legal cards, what a card shows of a hand)
-are `meldcalc.simulate.Game`'s, which are exact. The policy below is meldcalc 0.2.0's
-(`git show v0.2.0:meldcalc/simulate.py`, commit e4e52a5), copied as it was: its rules are
-in that module's docstring. Do not edit it; a new yardstick is a new file.
+are `meldcalc.simulate.Game`'s, which are exact, and so are the bit operations it reads
+its hands with (`meldcalc.bits`, under the names 0.2.0 gave them). The decisions below are
+meldcalc 0.2.0's (`git show e4e52a5:meldcalc/simulate.py`), copied as they were: their
+rules are in that module's docstring. Do not edit them; a new yardstick is a new file
+(tests/test_yardstick.py fails if the cards it plays change).
 """
 
 from __future__ import annotations
@@ -17,53 +19,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meldcalc.cards import RANKS
-from meldcalc.simulate import (
+from meldcalc.bits import (
     ABOVE,
     BITS,
     MASK,
     ONE,
     SUIT_MASK,
-    Game,
     highest_bit_index,
     lowest_bit_index,
 )
-
-
-def _outranked(mask: np.ndarray) -> np.ndarray:
-    """The cards outranked by some card of the same suit in ``mask`` (suits are 4 bits apart
-    in the rank-major layout, so shifting by multiples of 4 moves a card down its suit)."""
-    below = mask << 4
-    for _ in range(len(RANKS) - 2):
-        below |= below << 4
-    return below
-
-
-def _prefer(cards: np.ndarray, better: np.ndarray) -> np.ndarray:
-    """``better`` in the deals where it holds a card, else ``cards``."""
-    return np.where(better != 0, better, cards)
-
-
-def _singletons(mask: np.ndarray) -> np.ndarray:
-    """The cards of ``mask`` that are alone in their suit."""
-    alone = np.zeros_like(mask)
-    for suit in SUIT_MASK:
-        cards = mask & suit
-        alone |= np.where(np.bitwise_count(cards) == 1, cards, 0)
-    return alone
-
-
-def _suits(mask: np.ndarray) -> np.ndarray:
-    """The suits (a 4-bit nibble) with a card in ``mask``: rank-major bits fold onto the
-    lowest nibble."""
-    folded = mask | (mask >> 4)
-    folded |= folded >> 8
-    return (folded | (folded >> 16)) & 0xF
-
-
-def _of_suits(suits: np.ndarray) -> np.ndarray:
-    """Every card of the suits of a 4-bit nibble."""
-    return (suits & 0xF) * MASK(0x111111)
+from meldcalc.bits import of_suits as _of_suits
+from meldcalc.bits import outranked as _outranked
+from meldcalc.bits import prefer as _prefer
+from meldcalc.bits import singletons as _singletons
+from meldcalc.bits import suits_of as _suits
+from meldcalc.simulate import Game
 
 
 @dataclass(frozen=True)

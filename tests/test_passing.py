@@ -29,6 +29,16 @@ def _of(suit: Suit) -> np.ndarray:
     return np.array([card.suit is suit for card in CARDS])
 
 
+def _passing_at_once(folder: Path):
+    """A house single deck where bidder and partner pass three cards at once."""
+    house = folder / "at-once.yaml"
+    house.write_text(
+        "name: at-once\nextends: single-deck\ntitle: t\nsource: s\n"
+        "passing: {kind: plain, cards: 3, simultaneous: true}\n"
+    )
+    return load_variant(str(house))
+
+
 def _deals(variant, count: int, seed: int) -> np.ndarray:
     return deal_counts(variant, count, np.random.default_rng(seed))[:, : variant.players]
 
@@ -119,12 +129,7 @@ def test_received_short_of_the_asked_suit_leaves_the_partner_none_of_it() -> Non
 
 
 def test_a_simultaneous_pass_returns_from_the_hand_as_dealt(tmp_path: Path) -> None:
-    house = tmp_path / "at-once.yaml"
-    house.write_text(
-        "name: at-once\nextends: single-deck\ntitle: t\nsource: s\n"
-        "passing: {kind: plain, cards: 3, simultaneous: true}\n"
-    )
-    variant = load_variant(str(house))
+    variant = _passing_at_once(tmp_path)
     seats = _deals(variant, 300, seed=7)
     after = pass_cards(seats, variant, Suit.DIAMONDS)
     sent = partner_sends(seats[:, 2], variant, Suit.DIAMONDS)
@@ -176,12 +181,7 @@ def test_bid_with_the_partners_cards_in_names_the_best_pass_back_judged_on_the_s
 
 
 def test_a_simultaneous_pass_back_is_judged_from_the_hand_as_dealt(tmp_path: Path) -> None:
-    house = tmp_path / "at-once.yaml"
-    house.write_text(
-        "name: at-once\nextends: single-deck\ntitle: t\nsource: s\n"
-        "passing: {kind: plain, cards: 3, simultaneous: true}\n"
-    )
-    variant = load_variant(str(house))
+    variant = _passing_at_once(tmp_path)
     hand = Hand.parse("AS 10S KS QS JS 9S AH 10H 9H 10D 9C KC")
     report = estimate(hand, variant, deals=200, seed=5, trumps=[Suit.SPADES])
     assert report.best.returns is not None and len(report.pass_backs[Suit.SPADES]) > 1
