@@ -75,7 +75,11 @@ def read_yaml(text: str, file: str) -> Node:
         shown = repr(chr(character) if isinstance(character, int) else character)
         what = f"character {shown} is not allowed in a YAML file"
         raise VariantError([f"{file}:{line}:{column}: {what}"]) from None
-    except (yaml.YAMLError, RecursionError) as error:
+    except RecursionError:
+        raise VariantError(
+            [f"{file}:1:1: cannot read the YAML: nested too deep, or an alias inside itself"]
+        ) from None
+    except yaml.YAMLError as error:
         raise VariantError([f"{file}:1:1: cannot read the YAML: {quote(str(error), 80)}"]) from None
     finally:
         loader.dispose()

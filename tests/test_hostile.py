@@ -415,6 +415,8 @@ HEAD = "name: h\nextends: single-deck\n"
             b"name: h\nextends: single-deck\ntitle: caf\xe9\n",
             "bad.yaml:3:11: byte 0xe9 is not UTF-8",
         ),
+        ("a: &a [*a]\n", "bad.yaml:1:1: cannot read the YAML: nested too deep, or an alias"),
+        ("a: " + "[" * 5000 + "]" * 5000 + "\n", "bad.yaml:1:1003: syntax error: while incr"),
     ],
 )
 def test_yaml_that_cannot_be_read_is_a_positioned_problem(
