@@ -75,12 +75,10 @@ def read_yaml(text: str, file: str) -> Node:
         shown = repr(chr(character) if isinstance(character, int) else character)
         what = f"character {shown} is not allowed in a YAML file"
         raise VariantError([f"{file}:{line}:{column}: {what}"]) from None
-    except RecursionError:
-        raise VariantError(
-            [f"{file}:1:1: cannot read the YAML: nested too deep, or an alias inside itself"]
-        ) from None
-    except yaml.YAMLError as error:
-        raise VariantError([f"{file}:1:1: cannot read the YAML: {quote(str(error), 80)}"]) from None
+    except (yaml.YAMLError, RecursionError) as error:
+        deep = isinstance(error, RecursionError)
+        why = "nested too deep, or an alias inside itself" if deep else quote(str(error), 80)
+        raise VariantError([f"{file}:1:1: cannot read the YAML: {why}"]) from None
     finally:
         loader.dispose()
     if reader.problems:
