@@ -48,6 +48,8 @@ class LookAhead(Reference):
     exact_from: int = EXACT_FROM
 
     def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
+        """(rows, layouts, players, 24) counts: each seat to play's layouts, dealt for all
+        of ``rows`` at once; a draw that found no seat for a card drawn again exactly."""
         known = what_is_seen(game, rows)
         layouts, failed = deal_layouts(*known, self.layouts, self.variant.deck.copies, self.rng)
         for i in np.unique(np.flatnonzero(failed) // self.layouts):
@@ -64,7 +66,9 @@ def what_is_seen(
     """For the seat to play in each of deals ``rows``: every hand as the seat knows it
     ((R, players, 24) counts: its own, and the cards each other seat melded and still
     holds), the unseen cards left to deal ((R, 24)), the room left in each hand ((R,
-    players), none in its own) and where a seat may be dealt a card ((R, players, 24))."""
+    players), none in its own) and where a seat may be dealt a card ((R, players, 24)).
+    Of the real hands only the seat's own is read; of the others, what the table shows:
+    their sizes and their union (every card not yet played, less its own)."""
     players, count = game.t.players, len(rows)
     held = counts_from_planes(game.hands[:, rows])  # (R, players, 24)
     seat = game.seat[rows]
