@@ -17,7 +17,8 @@ Goals (issue 17): every band from 0.5 to 1.0 within 3 percentage points of what 
 observed in single deck (300+ hands, resampling SE at most 3), within 5 in the other games.
 
 With ``--strong N`` the predictions are `bid --strong N`'s (each hand's best trump
-corrected by N deals played twice, `meldcalc.strong`).
+corrected by N deals played twice, by the fast policy and by the look-ahead player:
+`meldcalc.strong`, `meldcalc.lookahead`).
 
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
        [--strong N] [--seed S]

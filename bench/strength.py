@@ -21,7 +21,9 @@ way round; the edge is the bidding side's points in the first less those in the 
 (positive: the reference is stronger), split into what the reference gains as the bidding
 side and as the defenders; last, the self-play gap (reference less fast player, paired).
 With ``--previous`` the 0.2.0 policy is measured as a fast player too, against the same
-reference on the same deals, its row beside the current one.
+reference on the same deals, its row beside the current one; ``--players`` picks the fast
+players measured, among them ``look``, the look-ahead player `bid --strong` plays with
+(`meldcalc.lookahead`, ``--look-layouts`` layouts a decision).
 
 Goals (issue 17): single deck, an edge of at most 8 trick points a deal in every group (5
 the aim) and a self-play gap within 3; other games, an edge of at most 4% of the hand's
@@ -29,7 +31,7 @@ trick points.
 
 Usage: python bench/strength.py [--variant NAME] [--deals N] [--hands H]
        [--groups strong,average,...] [--layouts K] [--exact-from T] [--seed S] [--dd D]
-       [--previous]
+       [--previous] [--players now,0.2.0,look] [--look-layouts K]
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ import numpy as np
 
 from meldcalc.cards import Suit
 from meldcalc.loading import load_variant
+from meldcalc.lookahead import LAYOUTS as LOOK_LAYOUTS
+from meldcalc.lookahead import LookAhead
 from meldcalc.reference import EXACT_FROM, LAYOUTS, Reference, play
 from meldcalc.simulate import Game
 from meldcalc.solve import REACH, solve_many
@@ -65,6 +69,9 @@ HANDS = {
     "weak": ("KS QS JS 9S 10H JH 9H QD JD 9D JC 9C", Suit.SPADES),
 }
 GROUPS = (*HANDS, "random")
+#: The fast players a run may measure: (the policy of the game, whether the look-ahead
+#: player plays over it)
+CONTENDERS = {"now": (Game, False), "0.2.0": (Yardstick, False), "look": (Game, True)}
 
 
 def group_deals(variant: Variant, name: str, args: argparse.Namespace, seed: int) -> Deals:
@@ -76,29 +83,39 @@ def group_deals(variant: Variant, name: str, args: argparse.Namespace, seed: int
 
 
 def measure(
-    variant: Variant, deals: Deals, args: argparse.Namespace, policy: type[Game]
+    variant: Variant,
+    deals: Deals,
+    args: argparse.Namespace,
+    policy: type[Game],
+    look: bool,
+    known: dict[str, np.ndarray],
 ) -> dict[str, np.ndarray]:
-    """Bidding-side points of every way of playing the deals, ``policy`` the fast player."""
+    """Bidding-side points of every way of playing the deals, the fast player ``policy``
+    (with ``look``, the look-ahead player over it)."""
     bidders, defenders = bidding_seats(variant)
-    seated = {
-        "reference": tuple(range(variant.players)),
-        "ref_bids": bidders,
-        "ref_defends": defenders,
-    }
+    everyone = tuple(range(variant.players))
+    seated = {"ref_bids": bidders, "ref_defends": defenders}
+    if "reference" not in known:  # its self-play is the same whatever the fast player
+        seated = {"reference": everyone, **seated}
     out = {}
     start = time.perf_counter()
-    out["policy"] = new_game(variant, deals, policy).play().team_points[:, 0] + deals.buried
-    for offset, (name, seats) in enumerate(seated.items(), start=1):
+    fast = LookAhead(variant, args.look_layouts, seed=args.seed) if look else None
+    out["policy"] = play(new_game(variant, deals, policy), _seat(fast, everyone))[:, 0]
+    for name, seats in seated.items():
+        offset = ("reference", "ref_bids", "ref_defends").index(name) + 1
         player = Reference(
             variant, args.layouts, args.exact_from, seed=args.seed + offset, rollout=Yardstick
         )
-        game = new_game(variant, deals, policy)
-        out[name] = play(game, dict.fromkeys(seats, player))[:, 0] + deals.buried
-    print(
-        f"  {policy.__name__} and the reference: {time.perf_counter() - start:.0f} s",
-        file=sys.stderr,
-    )
-    return out
+        others = tuple(seat for seat in everyone if seat not in seats)
+        players = {**_seat(fast, others), **dict.fromkeys(seats, player)}
+        out[name] = play(new_game(variant, deals, policy), players)[:, 0]
+    seconds = time.perf_counter() - start
+    print(f"  the fast player and the reference: {seconds:.0f} s", file=sys.stderr)
+    return {**known, **{name: points + deals.buried for name, points in out.items()}}
+
+
+def _seat(player: LookAhead | None, seats: tuple[int, ...]) -> dict[int, LookAhead]:
+    return {} if player is None else dict.fromkeys(seats, player)
 
 
 def double_dummy(variant: Variant, deals: Deals, count: int) -> np.ndarray | None:
@@ -150,6 +167,13 @@ def main() -> None:
         "--dd", type=int, default=20, help="deals of each group solved double dummy (the first)"
     )
     parser.add_argument("--previous", action="store_true", help="measure 0.2.0's policy too")
+    parser.add_argument(
+        "--players",
+        default="now",
+        help="the fast players measured: now (the policy), 0.2.0 (its policy), look (the"
+        " look-ahead player of bid --strong), comma-separated",
+    )
+    parser.add_argument("--look-layouts", type=int, default=LOOK_LAYOUTS)
     args = parser.parse_args()
     variant = load_variant(args.variant)
     groups = args.groups.split(",") if args.groups else _groups(variant)
@@ -159,13 +183,17 @@ def main() -> None:
         f" 0.2.0's policy; seed {args.seed}"
     )
     print(row([name for name, _ in COLUMNS]))
-    players = [("now", Game)] + ([("0.2.0", Yardstick)] if args.previous else [])
+    chosen = args.players.split(",") + (["0.2.0"] if args.previous else [])
+    players = [(label, *CONTENDERS[label]) for label in dict.fromkeys(chosen)]
     for number, name in enumerate(groups):
         deals = group_deals(variant, name, args, args.seed * 100 + number)
         print(f"{name}:", file=sys.stderr)
         dd = double_dummy(variant, deals, args.dd)
-        for label, policy in players:
-            print(report(name, label, measure(variant, deals, args, policy), dd), flush=True)
+        known: dict[str, np.ndarray] = {}
+        for label, policy, look in players:
+            points = measure(variant, deals, args, policy, look, known)
+            known["reference"] = points["reference"]
+            print(report(name, label, points, dd), flush=True)
 
 
 def _groups(variant: Variant) -> list[str]:

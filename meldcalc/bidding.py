@@ -128,7 +128,7 @@ class BidReport:
             return []
         return [
             f"Checked against strong play: {check.deals} more deals, played by the fast"
-            f" player and again by the reference player in every seat, moved the side's"
+            f" player and again by the look-ahead player in every seat, moved the side's"
             f" total by {check.shift:+.1f} ± {check.shift_se:.1f}; the odds shown are"
             " corrected by the difference on those deals."
         ]

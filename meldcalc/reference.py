@@ -254,14 +254,20 @@ class Reference:
         `is_exact` says."""
         if not len(rows):
             return []
-        legal, held = game.legal()[rows], game.held()
+        legal = game.legal()[rows]
         options = [CARD_OF[np.flatnonzero((mask >> np.arange(BITS)) & 1)] for mask in legal]
-        layouts = np.stack(
-            [sample_layouts(seen_by(game, row, held), self.layouts, self.rng) for row in rows]
-        )
+        layouts = self._layouts(game, rows)
         if self.is_exact(game):
             return list(zip(options, self._exact(game, rows, layouts, options)))
         return list(zip(options, self._rolled_out(game, rows, layouts, options)))
+
+    def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
+        """(rows, layouts, players, 24) counts: the deals of the unseen cards each seat to
+        play is dealt, uniformly among those that fit what it has seen."""
+        held = game.held()
+        return np.stack(
+            [sample_layouts(seen_by(game, row, held), self.layouts, self.rng) for row in rows]
+        )
 
     def is_exact(self, game: Game) -> bool:
         """Whether the values at this point of ``game`` are the exact solver's (few enough

@@ -3,8 +3,9 @@
 The fast policy plays every simulated deal, and strong players take a few points from it
 that it would give away (README "How strong it is"). ``bid --strong N`` corrects the odds
 of the best trump for that: N fresh deals, made ready as every simulated deal is, are
-played once by the fast policy and once by the reference player (`meldcalc.reference`:
-perfect-information Monte Carlo over the exact solver) in every seat. On those deals the
+played once by the fast policy and once by the look-ahead player (`meldcalc.lookahead`:
+the reference's perfect-information Monte Carlo with fewer layouts, within a few trick
+points of the reference and a tenth of its cost) in every seat. On those deals the
 share of totals reaching a bid under strong play less the share under the fast policy is
 added to the fast policy's P(make) of that bid over all the simulated deals: the paired
 difference is a control variate, so the odds are the strong player's in expectation, at
@@ -32,7 +33,7 @@ STREAM = 2
 @dataclass(frozen=True)
 class StrongCheck:
     """The side's totals (meld and tricks, as the odds count them) in the deals played
-    twice: by the reference player, and by the fast policy."""
+    twice: by the look-ahead player, and by the fast policy."""
 
     strong: np.ndarray
     fast: np.ndarray
@@ -63,9 +64,10 @@ def play_twice(
 ) -> tuple[Sample, Sample]:
     """The outcomes of ``deals`` fresh deals of ``hand`` under ``setup``, played by the
     fast policy (as the bid played every deal: its last ``endgame`` tricks exactly) and by
-    the reference player in every seat."""
+    the look-ahead player in every seat."""
     from meldcalc.exact_endgame import play_out
-    from meldcalc.reference import Reference, play
+    from meldcalc.lookahead import LookAhead
+    from meldcalc.reference import play
     from meldcalc.simulate import Game, Table
 
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(STREAM,)))
@@ -78,6 +80,6 @@ def play_twice(
         return Game(table, hands, remaining, shown=shown)
 
     fast = play_out(game(), variant, endgame)
-    player = Reference(variant, seed=seed)
+    player = LookAhead(variant, seed=seed)
     strong = play(game(), dict.fromkeys(range(variant.players), player))[:, 0]
     return ready.samples(fast)[setup], ready.samples(strong)[setup]

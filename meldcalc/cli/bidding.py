@@ -141,8 +141,8 @@ def bid(
             max=MAX_STRONG,
             metavar="N",
             help="Correct the best trump's odds against strong play: N more deals played"
-            " by the fast player and by the reference player in every seat (about 0.15 s"
-            " a deal in single deck, 0.4 s in double deck, on one core; 0, the default:"
+            " by the fast player and by the look-ahead player in every seat (about 0.04 s"
+            " a deal in single deck, 0.15 s in double deck, on one core; 0, the default:"
             " off).",
         ),
     ] = 0,
@@ -243,8 +243,8 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
     }
 
 
-#: The most deals --strong plays twice: each costs the reference player's time (2,000: about
-#: five minutes in single deck).
+#: The most deals --strong plays twice: each costs the look-ahead player's time (2,000:
+#: about a minute and a half in single deck).
 MAX_STRONG = 2_000
 
 #: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
