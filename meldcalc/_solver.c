@@ -603,6 +603,35 @@ static int32_t outlook_finish(const Rules *r, const Table *t, int seat, const Ou
     return r->side[seat] == 0 ? ours : o->trick + o->rest - ours;
 }
 
+/* Three tricks from the end a follow (not the trick's last card) is scored without playing the
+ * trick out: whether the trick ends with `seat`'s side is judged from whether a later seat
+ * of the other side (or of its own, when the other side is winning) holds a card that would
+ * beat the winner after `card` (of the suit led, or a trump when void in it). Sure tricks
+ * are fed points, others are given the fewest. Measured against the simple players' finish:
+ * nodes +0.4% on single-deck 8-trick endgames, +0.2% on whole deals, +0.1% on double-deck
+ * 12-trick ones; nearer the root the finish pays (static follows from 4 tricks: +1.5% nodes
+ * on 8-trick endgames; from every trick: +11%, and no faster). */
+enum { STATIC_FOLLOW_TRICKS = 3 };
+
+static int follow_score(const Rules *r, const Game *g, int seat, int card)
+{
+    int wins = beats(card, g->trick[g->best], g->trump);
+    int best = wins ? card : g->trick[g->best], led = suit_of(g->trick[0]);
+    int ours = wins || r->side[winning_seat(r, g)] == r->side[seat];
+    int32_t points = r->points[card];
+    for (int i = 0; i < g->played; i++) points += r->points[g->trick[i]];
+    int turns = 0; /* a later seat would turn the trick around */
+    for (int i = g->played + 1; i < r->players && !turns; i++) {
+        int other = r->seat_at[g->leader][i];
+        uint32_t hand = g->held[other], follow = hand & suit_cards(led);
+        uint32_t over = (follow ? follow : hand) & beating(best, g->trump);
+        turns = over && (r->side[other] == r->side[seat]) != ours;
+    }
+    int32_t score = ours && !turns ? points + 1 : !ours && turns ? 0 : -points;
+    if (!ours || turns) score -= r->points[card]; /* keep counters back from a lost trick */
+    return score * 16 + card % NRANKS;
+}
+
 /* How promising `card` is (higher first): the trick finished by simple players, scored by
  * the points it brings the side of the seat that plays it, or by the outlook for leads far
  * from the end (started in *o: the caller adds 16 times its finish). Lower cards first among
@@ -616,6 +645,7 @@ static int move_score(const Rules *r, const Table *t, Game *g, int seat, int car
         if (r->side[winner] != r->side[seat]) points = -points;
         return points * 16 + card % NRANKS; /* measured: 2.5% less time on whole deals */
     }
+    if (g->played && g->tricks_left <= STATIC_FOLLOW_TRICKS) return follow_score(r, g, seat, card);
     int best = g->best, plays = 1, seats[MAXP], cards[MAXP], bests[MAXP];
     int leading = !g->played;
     seats[0] = seat, cards[0] = card, bests[0] = best;
