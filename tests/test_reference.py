@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,13 +14,17 @@ from hypothesis import strategies as st
 
 from meldcalc.cards import CARDS, SUITS, Hand
 from meldcalc.deal import deal_counts
-from meldcalc.loading import load_variant
+from meldcalc.loading import load_variant, shipped_names
+from meldcalc.lookahead import LookAhead
 from meldcalc.meld import engine_for, melded_cards
 from meldcalc.play import legal_cards, winning_position
 from meldcalc.reference import Reference, Seen, play, sample_layouts, seen_by
 from meldcalc.simulate import BIT_OF, Game, Table, counts_from_planes, planes_from_counts
 
 PLAYED = ["single-deck", "three-handed", "double-deck", "cutthroat"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
+AUCTION_VARIANTS = [name for name in shipped_names() if load_variant(name).bidding is not None]
+AUCTION_VARIANTS.append(str(EXAMPLES / "house-easy-play.yaml"))  # head/overtrump switched off
 
 
 def _game(name: str, count: int, seed: int, **options) -> tuple[Game, np.ndarray]:
@@ -162,6 +167,20 @@ def test_the_reference_plays_legal_cards_and_the_same_seed_the_same_game(name: s
         assert _replayed_points(variant, counts[deal], cards[deal], seats[deal], deal % 4) == list(
             points[deal]
         )
+
+
+@pytest.mark.parametrize("name", AUCTION_VARIANTS)
+def test_it_plays_legal_cards_in_every_variant(name: str) -> None:
+    """In every variant with an auction (and a house file without the duty to head):
+    every card it plays is legal by `meldcalc.play`, and the points are the rules'."""
+    variant = load_variant(name)
+    game, counts = _game(name, 2, seed=8)
+    player = LookAhead(variant, layouts=2, seed=4)
+    points = play(game, dict.fromkeys(range(variant.players), player), record=True)
+    cards, seats = game.recorded()
+    for deal in range(len(counts)):
+        replayed = _replayed_points(variant, counts[deal], cards[deal], seats[deal], deal % 4)
+        assert replayed == list(points[deal])
 
 
 def _replayed_points(variant, counts, cards, seats, trump_index: int) -> list[int]:
