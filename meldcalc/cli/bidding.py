@@ -244,7 +244,7 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
 
 
 #: The most deals --strong plays twice: each costs the look-ahead player's time (2,000:
-#: about a minute and a half in single deck).
+#: about a minute in single deck).
 MAX_STRONG = 2_000
 
 #: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
