@@ -27,13 +27,16 @@ Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--d
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from meldcalc.bidding import estimate
+from meldcalc.bidding import Made, estimate, make_odds
 from meldcalc.cards import Hand
 from meldcalc.deal import deal_counts
 from meldcalc.loading import load_variant
@@ -45,23 +48,44 @@ from games import new_game, ready, side_totals
 from yardstick import Yardstick
 
 BANDS = np.linspace(0, 1, 11)
+CONFIDENCE = 0.7  # bid's default: the levels it lists depend on it
+
+
+@dataclass(frozen=True)
+class Predicted:
+    """What `bid` simulated for one hand: its best trump, the suit it asks for (or None),
+    the side's totals there, and with ``--strong`` the totals of the deals played twice."""
+
+    trump: int
+    ask: int | None
+    totals: np.ndarray
+    strong: np.ndarray | None
+    fast: np.ndarray | None
 
 
 def predictions(
     variant: Variant, hands: np.ndarray, deals: int, seed: int, strong: int = 0
-) -> list:
-    """Per hand: its best trump, the suit it asks for (or None), and the (bid, P(make))
-    pairs `bid` lists for it (with ``strong``, as `bid --strong` corrects them)."""
+) -> list[Predicted]:
+    """`bid`'s simulation of each hand (with ``strong``, as `bid --strong` checks it)."""
     found = []
     for number, counts in enumerate(hands):
         hand = Hand(counts.tolist())
-        report = estimate(hand, variant, deals=deals, seed=seed + number, strong=strong)
-        found.append((report.best.trump, report.best.ask, report.best.make))
+        best = estimate(hand, variant, deals=deals, seed=seed + number, strong=strong).best
+        check = best.strong
+        found.append(
+            Predicted(
+                best.trump.index,
+                best.ask.index if best.ask else None,
+                best.totals,
+                check.strong if check else None,
+                check.fast if check else None,
+            )
+        )
     return found
 
 
 def fresh_totals(
-    variant: Variant, hands: np.ndarray, predicted: list, fresh: int, seed: int
+    variant: Variant, hands: np.ndarray, predicted: list[Predicted], fresh: int, seed: int
 ) -> np.ndarray:
     """(hands, fresh) totals of the bidding side (meld + tricks) in fresh deals played by the
     reference in every seat."""
@@ -69,12 +93,61 @@ def fresh_totals(
     dealt = np.concatenate(
         [deal_counts(variant, fresh, rng, bidder=Hand(hand.tolist())) for hand in hands]
     )
-    trumps = np.repeat([trump.index for trump, _, _ in predicted], fresh)
-    asks = np.repeat([(ask or trump).index for trump, ask, _ in predicted], fresh)
+    trumps = np.repeat([p.trump for p in predicted], fresh)
+    asks = np.repeat([p.trump if p.ask is None else p.ask for p in predicted], fresh)
     deals = ready(variant, dealt, trumps, asks)
     player = Reference(variant, seed=seed, rollout=Yardstick)
     points = play(new_game(variant, deals), dict.fromkeys(range(variant.players), player))
     return side_totals(variant, deals, points[:, 0]).reshape(len(hands), fresh)
+
+
+class Pava(Made):
+    """As `Made`, the corrected shares made non-increasing by pooling adjacent violators
+    (isotonic regression) rather than by a running minimum."""
+
+    @staticmethod
+    def never_rising(shares: np.ndarray) -> np.ndarray:
+        return np.clip(decreasing(shares), 0.0, 1.0)
+
+
+def decreasing(values: np.ndarray) -> np.ndarray:
+    """The non-increasing sequence nearest ``values`` in least squares (pool adjacent
+    violators)."""
+    blocks: list[list[float]] = []  # [mean, size]
+    for value in values:
+        blocks.append([float(value), 1])
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            mean, size = blocks.pop()
+            blocks[-1] = [
+                (blocks[-1][0] * blocks[-1][1] + mean * size) / (blocks[-1][1] + size),
+                blocks[-1][1] + size,
+            ]
+    return np.concatenate([np.full(int(size), mean) for mean, size in blocks])
+
+
+def shifted(totals: np.ndarray, correction: tuple[np.ndarray, np.ndarray]) -> Made:
+    """Every simulated total moved by every paired difference (strong less fast) of the
+    deals played twice: the strong player's odds if the difference does not depend on
+    how the deal went."""
+    strong, fast = correction
+    return Made(np.add.outer(totals, strong - fast).ravel())
+
+
+#: The ways of turning one hand's simulation into P(make), compared on the same deals.
+ESTIMATORS: dict[str, Callable[[Predicted], Made]] = {
+    "bid": lambda p: Made(p.totals, None if p.strong is None else (p.strong, p.fast)),
+    "plain": lambda p: Made(p.totals),
+    "pava": lambda p: Pava(p.totals, (p.strong, p.fast)),
+    "shift": lambda p: shifted(p.totals, (p.strong, p.fast)),
+}
+
+
+def levels(
+    variant: Variant, predicted: list[Predicted], estimator: str
+) -> list[list[tuple[int, float]]]:
+    """Per hand, the (bid, P(make)) pairs `bid` lists under ``estimator``."""
+    made = ESTIMATORS[estimator]
+    return [make_odds(variant.bidding, made(p), CONFIDENCE)[0] for p in predicted]
 
 
 def table(rows: list[tuple[int, float, bool]], hands: int, rng: np.random.Generator) -> str:
@@ -126,6 +199,45 @@ def _resampled_rates(
     return float(np.std(rates))
 
 
+def save(path: str, predicted: list[Predicted], totals: np.ndarray, meta: dict) -> None:
+    """A run's simulations and fresh totals, to compare estimators on later (--load)."""
+    checked = predicted[0].strong is not None
+    np.savez_compressed(
+        path,
+        trump=[p.trump for p in predicted],
+        ask=[-1 if p.ask is None else p.ask for p in predicted],
+        totals=np.stack([p.totals for p in predicted]),
+        strong=np.stack([p.strong for p in predicted]) if checked else np.zeros((0, 0)),
+        fast=np.stack([p.fast for p in predicted]) if checked else np.zeros((0, 0)),
+        fresh=totals,
+        meta=json.dumps(meta),
+    )
+
+
+def load(paths: list[str]) -> tuple[list[Predicted], np.ndarray, dict]:
+    """Runs saved by --save, of one game, their hands one after the other."""
+    predicted, fresh, metas = [], [], []
+    for path in paths:
+        with np.load(path) as run:
+            checked = len(run["strong"]) > 0
+            for i, trump in enumerate(run["trump"]):
+                ask = int(run["ask"][i])
+                predicted.append(
+                    Predicted(
+                        int(trump),
+                        None if ask < 0 else ask,
+                        run["totals"][i],
+                        run["strong"][i] if checked else None,
+                        run["fast"][i] if checked else None,
+                    )
+                )
+            fresh.append(run["fresh"])
+            metas.append(json.loads(str(run["meta"])))
+    if len({meta["variant"] for meta in metas}) > 1:
+        sys.exit(f"--load: runs of different games ({', '.join(paths)})")
+    return predicted, np.concatenate(fresh), {**metas[0], "hands": len(predicted)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
@@ -134,7 +246,44 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="single-deck", help="a game (bench/games.py)")
     parser.add_argument("--strong", type=int, default=0, help="bid's --strong N deals")
+    parser.add_argument("--save", help="keep the run's simulations and fresh totals here (.npz)")
+    parser.add_argument("--load", nargs="+", help="runs kept by --save, instead of a new run")
+    parser.add_argument(
+        "--estimators",
+        default="bid",
+        help=f"comma-separated, of {', '.join(ESTIMATORS)} (the others need --strong)",
+    )
     args = parser.parse_args()
+    if args.load:
+        predicted, totals, meta = load(args.load)
+    else:
+        predicted, totals, meta = run(args)
+        if args.save:
+            save(args.save, predicted, totals, meta)
+    variant = load_variant(meta["variant"])
+    for estimator in args.estimators.split(","):
+        if estimator not in ESTIMATORS:
+            sys.exit(f"--estimators: {estimator!r} is none of {', '.join(ESTIMATORS)}")
+        if estimator not in ("bid", "plain") and predicted[0].strong is None:
+            sys.exit(f"--estimators {estimator}: needs a run with --strong")
+        listed = levels(variant, predicted, estimator)
+        rows = [
+            (hand, probability, bool(total >= bid))
+            for hand, make in enumerate(listed)
+            for bid, probability in make
+            for total in totals[hand]
+        ]
+        corrected = f" --strong {meta['strong']}," if meta["strong"] else ""
+        print(
+            f"{variant.name}: {meta['hands']} seeded hands, bid's P(make) ({meta['deals']}"
+            f" deals a trump,{corrected} its best trump; odds by {estimator!r}) against"
+            f" {meta['fresh']} fresh deals each played by the reference"
+        )
+        print(table(rows, meta["hands"], np.random.default_rng(meta["seed"])))
+
+
+def run(args: argparse.Namespace) -> tuple[list[Predicted], np.ndarray, dict]:
+    """A new run: the hands' simulations, then their fresh deals played by the reference."""
     variant = load_variant(args.variant)
     hands = deal_counts(variant, args.hands, np.random.default_rng(args.seed))[:, 0]
     start = time.perf_counter()
@@ -143,19 +292,15 @@ def main() -> None:
     start = time.perf_counter()
     totals = fresh_totals(variant, hands, predicted, args.fresh, args.seed + 1)
     print(f"reference play: {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    rows = [
-        (hand, probability, bool(total >= bid))
-        for hand, (_, _, make) in enumerate(predicted)
-        for bid, probability in make
-        for total in totals[hand]
-    ]
-    corrected = f" --strong {args.strong}," if args.strong else ""
-    print(
-        f"{variant.name}: {args.hands} seeded hands, bid's P(make) ({args.deals} deals a trump,"
-        f"{corrected} its best trump) against {args.fresh} fresh deals each played by the"
-        " reference"
-    )
-    print(table(rows, args.hands, np.random.default_rng(args.seed)))
+    meta = {
+        "variant": args.variant,
+        "hands": args.hands,
+        "deals": args.deals,
+        "strong": args.strong,
+        "fresh": args.fresh,
+        "seed": args.seed,
+    }
+    return predicted, totals, meta
 
 
 if __name__ == "__main__":

@@ -283,7 +283,8 @@ def _check_strong(report: BidReport, held: Hand, deals: int, endgame: int) -> No
 
     best.strong = StrongCheck(totals(strong), totals(fast))
     correction = (best.strong.strong, best.strong.fast)
-    best.make, best.max_bid = make_odds(variant.bidding, best.totals, report.confidence, correction)
+    made = Made(best.totals, correction)
+    best.make, best.max_bid = make_odds(variant.bidding, made, report.confidence)
 
 
 def _ranking(odds: TrumpOdds) -> tuple:
@@ -419,29 +420,23 @@ def _odds(
         totals,
     )
     if biddable:
-        odds.make, odds.max_bid = make_odds(variant.bidding, totals, confidence)
+        odds.make, odds.max_bid = make_odds(variant.bidding, Made(totals), confidence)
     else:
         odds.reason = f"no marriage (K and Q) in {trump.symbol}"
     return odds
 
 
 def make_odds(
-    bidding: Bidding,
-    totals: np.ndarray,
-    confidence: float,
-    correction: tuple[np.ndarray, np.ndarray] | None = None,
+    bidding: Bidding, made: Made, confidence: float
 ) -> tuple[list[tuple[int, float]], int | None]:
     """P(make) of the bid levels that matter, and the highest bid made with ``confidence``.
 
     The levels listed run from the last one made at least `NEARLY_CERTAIN` of the time (or
     the highest safe bid, if lower; the opening bid at least) to the first one made less
     than `UNLIKELY` of the time: the band where the decision lies. Each P(make) is a count
-    in the sorted totals, so even a wide band costs little; it is thinned to at most
-    `MAX_LEVELS` rows. ``correction``: the totals of a few of the deals played by a strong
-    player and by the fast one (`meldcalc.strong`); each P(make) is moved by the
-    difference of the two there.
+    in the sorted totals (``made``), so even a wide band costs little; it is thinned to at
+    most `MAX_LEVELS` rows.
     """
-    made = Made(totals, correction)
     reached = made.reached
     max_bid = bidding.last_at_most(reached(confidence))
     start = bidding.last_at_most(min(reached(NEARLY_CERTAIN), reached(confidence)))
@@ -472,7 +467,13 @@ class Made:
         shares = reaching[0] / len(totals)
         if correction is not None:  # the strong count less the fast one: 0 where they agree
             shares = shares + (reaching[1] - reaching[2]) / len(correction[0])
-        self.shares = np.minimum.accumulate(np.clip(shares, 0.0, 1.0))
+        self.shares = self.never_rising(shares)
+
+    @staticmethod
+    def never_rising(shares: np.ndarray) -> np.ndarray:
+        """The shares, by rising bid, as probabilities that never rise: each at most the
+        one below it."""
+        return np.minimum.accumulate(np.clip(shares, 0.0, 1.0))
 
     def __call__(self, bid: int) -> float:
         at = int(np.searchsorted(self.values, bid, side="left"))

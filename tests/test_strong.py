@@ -30,8 +30,8 @@ def test_without_a_correction_or_with_one_that_changes_nothing_the_odds_are_the_
     for made in (Made(totals), Made(totals, (same, same))):
         for bid in range(150, 650, 10):
             assert made(bid) == np.mean(totals >= bid)
-    assert make_odds(SINGLE.bidding, totals, 0.7) == make_odds(
-        SINGLE.bidding, totals, 0.7, (same, same)
+    assert make_odds(SINGLE.bidding, Made(totals), 0.7) == make_odds(
+        SINGLE.bidding, Made(totals, (same, same)), 0.7
     )
 
 
