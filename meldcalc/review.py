@@ -24,12 +24,14 @@ from meldcalc.variant import Variant
 
 #: The tricks of a longer deal that are reviewed. Every position is solved card by card,
 #: which from 12 tricks of a three-handed deal took from 3 s to 130 s a deal; from 10,
-#: 0.3 to 1.7 s.
+#: 0.3 to 1.7 s. Five double-deck deals (bench/review.py): from 14 tricks 5 to 34 s, from
+#: 12 0.2 to 3 s, from 10 under 0.2 s.
 LONG_DEAL_TRICKS = 10
 
 #: Seconds a review may take by default before it stops with `TimeLimitError`: it solves
-#: every position of a deal card by card, which for six seeded single-deck deals took from
-#: 0.6 s to 86 s (README), and house rules take longer.
+#: every position of a deal card by card, which for 30 seeded single-deck deals took from
+#: 0.3 s to 12 s, and for 10 of random cards up to 42 s (README), and house rules take
+#: longer.
 REVIEW_TIME_LIMIT = 300.0
 
 
