@@ -20,8 +20,17 @@ With ``--strong N`` the predictions are `bid --strong N`'s (each hand's best tru
 corrected by N deals played twice, by the fast policy and by the look-ahead player:
 `meldcalc.strong`, `meldcalc.lookahead`).
 
+A run can be kept (``--save FILE.npz``: every hand's simulated totals, those of the deals
+played twice, the fresh deals' totals) and runs of one game pooled later (``--load A B``).
+``--estimators`` compares ways of turning the same simulations into P(make): ``bid`` (as
+`bid` does: with ``--strong`` the control variate, held from rising by a running minimum),
+``plain`` (the fast player's shares alone: `bid` without ``--strong``), ``pava`` (the
+control variate held from rising by pooling adjacent violators instead) and ``shift``
+(every simulated total moved by every paired difference).
+
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
-       [--strong N] [--seed S]
+       [--strong N] [--seed S] [--save FILE] [--estimators bid,plain,pava,shift]
+       python bench/calibration.py --load FILE [FILE ...] [--estimators ...]
 """
 
 from __future__ import annotations
