@@ -300,6 +300,22 @@ def test_closed_or_full_stdout_is_an_error_not_silence(args: tuple[str, ...]) ->
     assert "No space left on device" in one_clean_error(result.stderr, result.returncode, 1)
 
 
+@pytest.mark.skipif(not LINUX, reason="closing a child's stderr uses a Linux idiom")
+@pytest.mark.parametrize(
+    "args",
+    [
+        *COMMANDS,
+        ("review", "AS 10S / KS QS / AH 9S / KH 9H | trump S | played AS KS"),
+        ("play", "AS 10S KS QS JS JD 9S 9S AH AD AC KH", "-t", "S", "-s", "1", "--review"),
+    ],
+    ids=lambda args: " ".join(args[:1] + args[-1:])[:20],
+)
+def test_closed_stderr_still_gives_the_results(args: tuple[str, ...]) -> None:
+    """Progress and warnings go to stderr; with it closed the results on stdout matter more."""
+    result = meldcalc(*args, preexec_fn=lambda: os.close(2))
+    assert result.returncode == 0 and result.stdout
+
+
 @pytest.mark.skipif(not LINUX, reason="closing a child's stdin uses a Linux idiom")
 @pytest.mark.parametrize("args", [("meld",), ("meld", "-"), ("quiz", "-n", "1")])
 def test_closed_stdin_is_a_message(args: tuple[str, ...]) -> None:

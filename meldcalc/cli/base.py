@@ -364,7 +364,7 @@ def progress_line(
 ) -> Iterator[Callable[[int, int], None] | None]:
     """A progress line on stderr, on a terminal, once a run has taken ``after`` seconds; it
     is cleared when the run ends. ``done_what`` words it, ``{}`` standing for done/total."""
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():  # None: closed (`2>&-`)
         yield None
         return
     import time
