@@ -30,10 +30,11 @@ def parse_played(
     played = [part for part in settings if part.strip().lower().startswith("played")]
     if len(played) > 1:
         raise NotationError("'| played' is given twice: give the cards played once")
+    if any(part.strip().lower().startswith("trick") for part in settings[1:]):
+        # before the position is read: solve's checks of a trick would advise the other way
+        raise NotationError("'| trick' is for solve: give every card played with '| played'")
     rest = "|".join(part for part in settings if part not in played)
     position = parse_position(rest, variant, trump, leader)
-    if position.trick:
-        raise NotationError("'| trick' is for solve: give every card played with '| played'")
     cards = played[0].strip()[len("played") :].replace(",", " ").split() if played else []
     return replay(position.hands, variant, position.trump, position.leader, cards)
 

@@ -95,6 +95,15 @@ def test_a_card_that_cannot_be_played_is_named_with_its_trick_and_seat(
     assert result.stderr == f"meldcalc: error: {message}\n"
 
 
+def test_solves_trick_setting_is_refused_with_reviews_own_way_whatever_the_cards() -> None:
+    for played in ("KS", "AS KS"):  # not solve's advice, which leads back here
+        result = run("review", f"{SMALL} | trick AS | played {played}")
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "meldcalc: error: '| trick' is for solve: give every card played with '| played'\n"
+        )
+
+
 def test_a_json_batch_is_one_array() -> None:
     lines = f"{SMALL} | played AS KS 9S 9H\n{SMALL} | played AS KS AH\n"
     result = run("review", "-", "-f", "json", input=lines)
