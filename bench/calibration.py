@@ -142,12 +142,22 @@ def shifted(totals: np.ndarray, correction: tuple[np.ndarray, np.ndarray]) -> Ma
     return Made(np.add.outer(totals, strong - fast).ravel())
 
 
+def checked(made: Callable[..., Made]) -> Callable[[Predicted], Made]:
+    """``made`` of a hand's totals and its check by strong play, or of the totals alone
+    where `bid` checked none (its best trump not biddable, or no --strong)."""
+
+    def of(p: Predicted) -> Made:
+        return Made(p.totals) if p.strong is None else made(p.totals, (p.strong, p.fast))
+
+    return of
+
+
 #: The ways of turning one hand's simulation into P(make), compared on the same deals.
 ESTIMATORS: dict[str, Callable[[Predicted], Made]] = {
-    "bid": lambda p: Made(p.totals, None if p.strong is None else (p.strong, p.fast)),
+    "bid": checked(Made),
     "plain": lambda p: Made(p.totals),
-    "pava": lambda p: Pava(p.totals, (p.strong, p.fast)),
-    "shift": lambda p: shifted(p.totals, (p.strong, p.fast)),
+    "pava": checked(Pava),
+    "shift": checked(shifted),
 }
 
 
@@ -209,17 +219,23 @@ def _resampled_rates(
 
 
 def save(path: str, predicted: list[Predicted], totals: np.ndarray, meta: dict) -> None:
-    """A run's simulations and fresh totals, to compare estimators on later (--load)."""
-    checked = predicted[0].strong is not None
+    """A run's simulations and fresh totals, to compare estimators on later (--load). A
+    hand's simulated deals may number fewer than asked (a pass that cannot be made is not
+    counted), so each array of totals is kept flat beside its lengths."""
+    none = np.zeros(0, dtype=int)  # a hand `bid` did not check: its best trump not biddable
+    arrays = {
+        "totals": [p.totals for p in predicted],
+        "strong": [none if p.strong is None else p.strong for p in predicted],
+        "fast": [none if p.fast is None else p.fast for p in predicted],
+    }
     np.savez_compressed(
         path,
         trump=[p.trump for p in predicted],
         ask=[-1 if p.ask is None else p.ask for p in predicted],
-        totals=np.stack([p.totals for p in predicted]),
-        strong=np.stack([p.strong for p in predicted]) if checked else np.zeros((0, 0)),
-        fast=np.stack([p.fast for p in predicted]) if checked else np.zeros((0, 0)),
         fresh=totals,
         meta=json.dumps(meta),
+        **{name: np.concatenate(parts) for name, parts in arrays.items()},
+        **{f"{name}_lengths": [len(part) for part in parts] for name, parts in arrays.items()},
     )
 
 
@@ -228,16 +244,18 @@ def load(paths: list[str]) -> tuple[list[Predicted], np.ndarray, dict]:
     predicted, fresh, metas = [], [], []
     for path in paths:
         with np.load(path) as run:
-            checked = len(run["strong"]) > 0
+            parts = {
+                name: np.split(run[name], np.cumsum(run[f"{name}_lengths"])[:-1])
+                for name in ("totals", "strong", "fast")
+            }
             for i, trump in enumerate(run["trump"]):
                 ask = int(run["ask"][i])
+                strong, fast = (
+                    parts[name][i] if len(parts[name][i]) else None for name in ("strong", "fast")
+                )
                 predicted.append(
                     Predicted(
-                        int(trump),
-                        None if ask < 0 else ask,
-                        run["totals"][i],
-                        run["strong"][i] if checked else None,
-                        run["fast"][i] if checked else None,
+                        int(trump), None if ask < 0 else ask, parts["totals"][i], strong, fast
                     )
                 )
             fresh.append(run["fresh"])
@@ -273,7 +291,7 @@ def main() -> None:
     for estimator in args.estimators.split(","):
         if estimator not in ESTIMATORS:
             sys.exit(f"--estimators: {estimator!r} is none of {', '.join(ESTIMATORS)}")
-        if estimator not in ("bid", "plain") and predicted[0].strong is None:
+        if estimator not in ("bid", "plain") and not meta["strong"]:
             sys.exit(f"--estimators {estimator}: needs a run with --strong")
         listed = levels(variant, predicted, estimator)
         rows = [
