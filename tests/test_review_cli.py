@@ -104,6 +104,17 @@ def test_solves_trick_setting_is_refused_with_reviews_own_way_whatever_the_cards
         )
 
 
+def test_two_deals_as_two_arguments_are_sent_to_standard_input() -> None:
+    deal = f"{SMALL} | played AS KS"
+    result = run("review", deal, deal)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "meldcalc: error: 2 deals given as 2 arguments: review takes one; give several one per"
+        " line on standard input (meldcalc review - < deals.txt)\n"
+    )
+    assert run("review", f"{SMALL} |", "played AS KS").exit_code == 0  # one deal in pieces
+
+
 def test_a_json_batch_is_one_array() -> None:
     lines = f"{SMALL} | played AS KS 9S 9H\n{SMALL} | played AS KS AH\n"
     result = run("review", "-", "-f", "json", input=lines)
