@@ -24,7 +24,7 @@ from meldcalc.variant import Variant
 
 #: The tricks of a longer deal that are reviewed. Every position is solved card by card,
 #: which from 12 tricks of a three-handed deal took from 3 s to 130 s a deal; from 10,
-#: 0.3 to 1.7 s. Five double-deck deals (bench/review.py): from 14 tricks 5 to 34 s, from
+#: 0.3 to 1.7 s. Five double-deck deals (bench/review.py): from 14 tricks 5 to 39 s, from
 #: 12 0.2 to 3 s, from 10 under 0.2 s.
 LONG_DEAL_TRICKS = 10
 

@@ -83,13 +83,14 @@ def review(
             missing="no deal given{}: give the hands and '| played ...', or '-' to read stdin",
         )
         if lines is None:
-            given = sum("played" in part.lower() for part in deals or [])
-            if given > 1 and given == len(deals or []):
+            parts = deals or []
+            given = sum("played" in part.lower() for part in parts)
+            if given > 1 and given == len(parts):
                 raise MeldcalcError(
                     f"{given} deals given as {given} arguments: review takes one; give several"
                     " one per line on standard input (meldcalc review - < deals.txt)"
                 )
-            record = _reviewed(" ".join(deals or []), rules, trump, leader, side, limit)
+            record = _reviewed(" ".join(parts), rules, trump, leader, side, limit)
             say(_shown(record, fmt, rules))
             return
     record_each(
