@@ -1,11 +1,11 @@
 """Calibration: does `bid`'s P(make) come true when strong players play the hand?
 
-For ``--hands`` seeded random hands of the game (``--variant``), `meldcalc.bidding.estimate`
+For ``--hands`` seeded random hands of the game (``--variant``), `meldcalc.advice.bidding.estimate`
 (the fast player in self-play, ``--deals`` deals a trump, the widow, kitty or exchange
 simulated as `bid` does) gives P(make) of every bid level it lists for its best trump (and,
 under an exchange, the suit it asks for). Then ``--fresh`` fresh deals of each hand (the
 other cards dealt anew) are made ready the same way (bench/games.py) and played with that
-trump by the reference player (`meldcalc.reference`, its play-outs by the fixed 0.2.0
+trump by the reference player (`meldcalc.engines.reference`, its play-outs by the fixed 0.2.0
 policy of bench/yardstick.py) in every seat, and each listed level is made or not: the
 bidding side's meld (the bidder's and the partner's; none below a meld minimum) plus its
 trick points, buried ones included, reach it. Predictions are grouped in bands of
@@ -18,7 +18,7 @@ observed in single deck (300+ hands, resampling SE at most 3), within 5 in the o
 
 With ``--strong N`` the predictions are `bid --strong N`'s (each hand's best trump
 corrected by N deals played twice, by the fast policy and by the look-ahead player:
-`meldcalc.strong`, `meldcalc.lookahead`).
+`meldcalc.advice.strong`, `meldcalc.engines.lookahead`).
 
 A run can be kept (``--save FILE.npz``: every hand's simulated totals, those of the deals
 played twice, the fresh deals' totals) and runs of one game pooled later (``--load A B``).
@@ -45,12 +45,12 @@ from pathlib import Path
 
 import numpy as np
 
-from meldcalc.bidding import Made, estimate, make_odds
-from meldcalc.cards import Hand
-from meldcalc.deal import deal_counts
-from meldcalc.loading import load_variant
-from meldcalc.reference import Reference, play
-from meldcalc.variant import Variant
+from meldcalc.advice.bidding import Made, estimate, make_odds
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.engines.reference import Reference, play
+from meldcalc.rules.cards import Hand
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from games import new_game, ready, side_totals

@@ -7,7 +7,7 @@ import statistics
 import subprocess
 import time
 
-from meldcalc.cards import CARDS
+from meldcalc.rules.cards import CARDS
 
 
 def median_wall_time(argv: list[str], runs: int, stdin: bytes | None = None) -> float:

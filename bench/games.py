@@ -15,14 +15,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meldcalc.cards import SUITS, Hand, Suit
-from meldcalc.deal import deal_counts
-from meldcalc.knowledge import partner_seats
-from meldcalc.meld import engine_for, melded_cards
-from meldcalc.passing import pass_cards
-from meldcalc.ready import take_widow
-from meldcalc.simulate import Game, Table, planes_from_counts
-from meldcalc.variant import Variant, may_name_trump
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.dealing.knowledge import partner_seats
+from meldcalc.dealing.passing import pass_cards
+from meldcalc.dealing.ready import take_widow
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.rules.bits import planes_from_counts
+from meldcalc.rules.cards import SUITS, Hand, Suit
+from meldcalc.rules.meld import engine_for, melded_cards
+from meldcalc.rules.variant import Variant, may_name_trump
 
 #: The games every play bench runs: the dominant forms of the rules, each with its own
 #: way of making the hands ready (none, a widow, a kitty, the exchange).

@@ -17,10 +17,10 @@ import time
 
 import numpy as np
 
-from meldcalc.cards import CARD_NAMES, Hand, Suit
-from meldcalc.hint import LAYOUTS, hint, parse_query
-from meldcalc.loading import load_variant
-from meldcalc.simulate import Game, Table
+from meldcalc.advice.hint import LAYOUTS, hint, parse_query
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.rules.cards import CARD_NAMES, Hand, Suit
+from meldcalc.rules.loading import load_variant
 
 POINTS = (0, 1, 12, 23, 24, 30, 36)  # cards played before the decision
 

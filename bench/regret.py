@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from meldcalc.reference import Reference
-from meldcalc.simulate import BIT_OF, SUIT_MASK, Game
+from meldcalc.engines.reference import Reference
+from meldcalc.engines.simulate import BIT_OF, SUIT_MASK, Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from games import fixed_hand_deals, new_game, random_hand_deals
@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="single-deck")
     args = parser.parse_args()
-    from meldcalc.loading import load_variant
+    from meldcalc.rules.loading import load_variant
 
     variant = load_variant(args.variant)
     total: dict[tuple, float] = defaultdict(float)

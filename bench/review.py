@@ -3,7 +3,7 @@
 Seeded single-deck deals, seat 0's longest suit trump, played out by the policy (what
 `play --review` reviews, and closer to a real table's play than random cards); with
 --random N also N deals of random legal cards. Each is reviewed as `meldcalc review` and
-`play --review` review it (`meldcalc.review.review`, no time limit), and its CPU seconds
+`play --review` review it (`meldcalc.advice.review.review`, no time limit), and its CPU seconds
 (`time.process_time`: another process on the machine does not inflate them) and solver
 nodes are printed, then the median, p90 and max beside issue #18's goal. Double deck is
 reviewed over its last `LONG_DEAL_TRICKS` tricks (the review's own limit), and with
@@ -29,17 +29,17 @@ from collections.abc import Iterator
 
 import numpy as np
 
-import meldcalc.review
-from meldcalc.bidding import PlayedDeal, play_deal
-from meldcalc.cards import CARD_NAMES, SUITS, Suit
+import meldcalc.advice.review
+from meldcalc.advice.bidding import PlayedDeal, play_deal
+from meldcalc.advice.replay import replay
+from meldcalc.advice.review import review
 from meldcalc.cli.play import played_json
-from meldcalc.deal import deal
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.replay import replay
-from meldcalc.review import review
-from meldcalc.solve import solver_nodes
-from meldcalc.variant import Variant
+from meldcalc.dealing.deal import deal
+from meldcalc.engines.solve import solver_nodes
+from meldcalc.rules.cards import CARD_NAMES, SUITS, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards, winning_position
+from meldcalc.rules.variant import Variant
 
 GOAL = "any deal <= 10 s, most < 1 s"
 LONG_GOAL = "double deck over its last 14 tricks or more"
@@ -127,8 +127,8 @@ def main() -> None:
         measure("single-deck random", deals, single, args.save)
     double = load_variant("double-deck")
     print(f"goal (issue #18): {LONG_GOAL}")
-    for tricks in [meldcalc.review.LONG_DEAL_TRICKS, *args.long_tricks] if args.double else []:
-        meldcalc.review.LONG_DEAL_TRICKS = tricks  # the review's limit, for this run only
+    for tricks in [meldcalc.advice.review.LONG_DEAL_TRICKS, *args.long_tricks] if args.double else []:
+        meldcalc.advice.review.LONG_DEAL_TRICKS = tricks  # the review's limit, for this run only
         deals = policy_deals(double, args.double, args.seed)
         measure(f"double-deck last {tricks}", deals, double, args.save)
 

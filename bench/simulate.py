@@ -22,9 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from meldcalc.deal import deal_counts
-from meldcalc.loading import load_variant
-from meldcalc.simulate import Game, Table, planes_from_counts
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.rules.bits import planes_from_counts
+from meldcalc.rules.loading import load_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from common import median_wall_time

@@ -23,11 +23,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from meldcalc import minimax
-from meldcalc.endgames import random_endgame
-from meldcalc.loading import load_variant
-from meldcalc.solve import Position, solve_many, solver_nodes
-from meldcalc.variant import Variant
+from meldcalc.engines import minimax
+from meldcalc.engines.endgames import random_endgame
+from meldcalc.engines.solve import Position, solve_many, solver_nodes
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Variant
 
 LIMIT = 0.25  # seconds: the median up to which longer endgames are tried
 BUDGET = 10  # seconds: the time in all up to which longer endgames are tried

@@ -26,19 +26,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from meldcalc.endgames import random_endgame
-from meldcalc.loading import load_variant
-from meldcalc.solve import position_text
+from meldcalc.engines.endgames import random_endgame
+from meldcalc.engines.solve import position_text
+from meldcalc.rules.loading import load_variant
 
 #: Runs in each build's own interpreter: solve every line (a variant's name, a tab, a
 #: position), one time and value a line.
 CHILD = """
 import inspect, json, sys, time
 try:
-    from meldcalc.loading import load_variant
+    from meldcalc.rules.loading import load_variant
 except ImportError:  # 0.2.0 kept loading in variant
-    from meldcalc.variant import load_variant
-from meldcalc.solve import parse_position, solve
+    from meldcalc.rules.variant import load_variant
+from meldcalc.engines.solve import parse_position, solve
 variants = {}
 unlimited = {"time_limit": None} if "time_limit" in inspect.signature(solve).parameters else {}
 for line in open(sys.argv[1]):

@@ -13,7 +13,7 @@ each, trump their longest suit (one they may name; ties: the better meld, then S
 The yardstick is fixed: the reference plays its layouts out with the policy of meldcalc
 0.2.0 (bench/yardstick.py), whatever the fast player under test. Per group, the bidding
 side's trick points (buried points included; mean ± standard error): fast-player self-play
-(`meldcalc.simulate` in every seat), reference self-play (`meldcalc.reference`) and, where
+(`meldcalc.engines.simulate` in every seat), reference self-play (`meldcalc.engines.reference`) and, where
 the solver reaches a whole deal, double dummy (the first ``--dd`` deals, their count in
 brackets); then the duplicate edge of the reference over the fast player: each deal
 played twice, the reference on the bidding side against the fast player, then the other
@@ -23,7 +23,7 @@ side and as the defenders; last, the self-play gap (reference less fast player, 
 With ``--previous`` the 0.2.0 policy is measured as a fast player too, against the same
 reference on the same deals, its row beside the current one; ``--players`` picks the fast
 players measured, among them ``look``, the look-ahead player `bid --strong` plays with
-(`meldcalc.lookahead`, ``--look-layouts`` layouts a decision).
+(`meldcalc.engines.lookahead`, ``--look-layouts`` layouts a decision).
 
 Goals (issue 17): single deck, an edge of at most 8 trick points a deal in every group (5
 the aim) and a self-play gap within 3; other games, an edge of at most 4% of the hand's
@@ -43,14 +43,14 @@ from pathlib import Path
 
 import numpy as np
 
-from meldcalc.cards import Suit
-from meldcalc.loading import load_variant
-from meldcalc.lookahead import LAYOUTS as LOOK_LAYOUTS
-from meldcalc.lookahead import LookAhead
-from meldcalc.reference import EXACT_FROM, LAYOUTS, Reference, play
-from meldcalc.simulate import Game
-from meldcalc.solve import REACH, solve_many
-from meldcalc.variant import Variant
+from meldcalc.engines.lookahead import LAYOUTS as LOOK_LAYOUTS
+from meldcalc.engines.lookahead import LookAhead
+from meldcalc.engines.reference import EXACT_FROM, LAYOUTS, Reference, play
+from meldcalc.engines.simulate import Game
+from meldcalc.engines.solve import REACH, solve_many
+from meldcalc.rules.cards import Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from games import (

@@ -1,14 +1,14 @@
 """The fixed yardstick: the fast policy of meldcalc 0.2.0, frozen.
 
-The reference player (`meldcalc.reference`) plays its layouts out with a policy; left to
+The reference player (`meldcalc.engines.reference`) plays its layouts out with a policy; left to
 its default, that is the policy under test, so every change to the policy would move the
 yardstick that judges it. The benches seat this copy in the reference's play-outs instead
 (``Reference(..., rollout=Yardstick)``), so every figure is against the same opponent.
 
 Only the policy is frozen: the rules of play (legal cards, what a card shows of a hand)
-are `meldcalc.simulate.Game`'s, which are exact, and so are the bit operations it reads
-its hands with (`meldcalc.bits`, under the names 0.2.0 gave them). The decisions below are
-meldcalc 0.2.0's (`git show e4e52a5:meldcalc/simulate.py`), copied as they were: their
+are `meldcalc.engines.simulate.Game`'s, which are exact, and so are the bit operations it reads
+its hands with (`meldcalc.rules.bits`, under the names 0.2.0 gave them). The decisions below are
+meldcalc 0.2.0's (`git show e4e52a5:meldcalc/engines/simulate.py`), copied as they were: their
 rules are in that module's docstring. Do not edit them; a new yardstick is a new file
 (tests/test_yardstick.py fails if the cards it plays change).
 """
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meldcalc.bits import (
+from meldcalc.engines.simulate import Game
+from meldcalc.rules.bits import (
     ABOVE,
     BITS,
     MASK,
@@ -28,12 +29,11 @@ from meldcalc.bits import (
     highest_bit_index,
     lowest_bit_index,
 )
-from meldcalc.bits import of_suits as _of_suits
-from meldcalc.bits import outranked as _outranked
-from meldcalc.bits import prefer as _prefer
-from meldcalc.bits import singletons as _singletons
-from meldcalc.bits import suits_of as _suits
-from meldcalc.simulate import Game
+from meldcalc.rules.bits import of_suits as _of_suits
+from meldcalc.rules.bits import outranked as _outranked
+from meldcalc.rules.bits import prefer as _prefer
+from meldcalc.rules.bits import singletons as _singletons
+from meldcalc.rules.bits import suits_of as _suits
 
 
 @dataclass(frozen=True)

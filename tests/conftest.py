@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from meldcalc.loading import load_variant
-from meldcalc.variant import Variant
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent

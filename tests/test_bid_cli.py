@@ -8,8 +8,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc.cards import NUM_CARDS, Hand
 from meldcalc.cli import app
+from meldcalc.rules.cards import NUM_CARDS, Hand
 
 runner = CliRunner()
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
@@ -269,7 +269,7 @@ def test_bid_under_the_card_exchange_names_the_suit_to_ask_for() -> None:
 
 
 def test_endgame_plays_the_last_tricks_exactly_and_repeats_with_jobs() -> None:
-    from meldcalc.solve import solver_available
+    from meldcalc.engines.solve import solver_available
 
     if not solver_available():
         import pytest
@@ -311,7 +311,7 @@ def test_a_bid_never_made_is_said_so_not_as_0_percent_of_the_time() -> None:
 def test_how_often_a_bid_is_made_never_rounds_to_a_misleading_percentage(
     rate: float, words: str
 ) -> None:
-    from meldcalc.odds import how_often
+    from meldcalc.advice.odds import how_often
 
     assert how_often(rate, 2000, only=True) == words
 

@@ -223,7 +223,7 @@ def _choice_options() -> list[tuple[str, str, type]]:
 
     import typer.main
 
-    from meldcalc.cards import Suit
+    from meldcalc.rules.cards import Suit
 
     found = []
     for command in app.registered_commands:

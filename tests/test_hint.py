@@ -8,18 +8,18 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import hint as hint_module
-from meldcalc.cards import CARD_NAMES, CARDS, Hand, Suit
+from meldcalc.advice import hint as hint_module
+from meldcalc.advice.hint import hint, hint_table, parse_query
+from meldcalc.advice.replay import replay
+from meldcalc.advice.review import deal_left
 from meldcalc.cli import app
 from meldcalc.cli import hint as hint_cli
-from meldcalc.hint import hint, hint_table, parse_query
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards
-from meldcalc.reference import EXACT_FROM, Reference
-from meldcalc.replay import replay
-from meldcalc.review import deal_left
-from meldcalc.simulate import BIT_OF, CARD_OF, Game, Table
-from meldcalc.solve import Position, seat_sides, solve, solver_available
+from meldcalc.engines.reference import EXACT_FROM, Reference
+from meldcalc.engines.simulate import BIT_OF, CARD_OF, Game, Table
+from meldcalc.engines.solve import Position, seat_sides, solve, solver_available
+from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards
 
 runner = CliRunner()
 SINGLE = load_variant("single-deck")

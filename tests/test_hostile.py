@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import cache, minimax, solve
 from meldcalc.cli import app
+from meldcalc.engines import minimax, solve
 from meldcalc.errors import VariantError
-from meldcalc.loading import load_variant, read_source
+from meldcalc.rules import cache
+from meldcalc.rules.loading import load_variant, read_source
 
 runner = CliRunner()
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
@@ -122,7 +123,7 @@ def test_an_edit_that_keeps_size_and_mtime_is_seen(tmp_path: Path) -> None:
 def test_a_file_changed_while_being_read_is_not_cached_under_its_new_content(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from meldcalc import loading
+    from meldcalc.rules import loading
 
     path = tmp_path / "house.yaml"
     path.write_text(parent_with_dix(11))

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meldcalc.cli import app
-from meldcalc.loading import load_variant
+from meldcalc.rules.loading import load_variant
 
 runner = CliRunner()
 

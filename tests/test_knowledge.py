@@ -13,13 +13,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from meldcalc.cards import CARDS, RANKS, SUITS, Card, Hand, Suit
-from meldcalc.deal import deal_counts
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.dealing.knowledge import MeldRange, TableKnowledge, opponent_seats, read_knowledge
+from meldcalc.dealing.layouts import LayoutSampler, deal_consistent
 from meldcalc.errors import KnowledgeError, NotationError
-from meldcalc.knowledge import MeldRange, TableKnowledge, opponent_seats, read_knowledge
-from meldcalc.layouts import LayoutSampler, deal_consistent
-from meldcalc.loading import load_variant
-from meldcalc.meld import engine_for
+from meldcalc.rules.cards import CARDS, RANKS, SUITS, Card, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import engine_for
 
 TINY = Path(__file__).parent / "data" / "tiny" / "tiny.yaml"
 SINGLE = load_variant("single-deck")

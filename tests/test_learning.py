@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc.cards import Hand, Suit
-from meldcalc.explain import explain
-from meldcalc.loading import example_names, load_variant, shipped_names
-from meldcalc.meld import best_meld
-from meldcalc.quiz import questions
+from meldcalc.learning.explain import explain
+from meldcalc.learning.quiz import questions
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import example_names, load_variant, shipped_names
+from meldcalc.rules.meld import best_meld
 
 runner = CliRunner()
 SHIPPED = Path(__file__).resolve().parent.parent / "variants"
@@ -320,7 +320,7 @@ def _best(text: str, trump: Suit):
 
 
 def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
-    from meldcalc.quiz import trump_questions
+    from meldcalc.learning.quiz import trump_questions
 
     rules = load_variant("single-deck")
     asked = list(trump_questions(rules, 3, seed=9))
@@ -339,8 +339,8 @@ def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
 
 
 def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
-    from meldcalc.meld import best_meld as meld_of
-    from meldcalc.quiz import TrumpQuestion
+    from meldcalc.learning.quiz import TrumpQuestion
+    from meldcalc.rules.meld import best_meld as meld_of
 
     rules = load_variant("single-deck")
     hand = Hand.parse("9S 9H AD KC")

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import ledger
 from meldcalc.cli import app
-from meldcalc.loading import load_variant
+from meldcalc.game import ledger
+from meldcalc.rules.loading import load_variant
 
 runner = CliRunner()
 FIRST = ("--bid", "300", "--bidder", "0", "-m", "150,80", "--tricks", "160,50")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from meldcalc.cards import Hand, Suit
-from meldcalc.loading import load_variant
-from meldcalc.meld import best_meld, best_meld_all_trumps, meld_report
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld, best_meld_all_trumps, meld_report
 
 
 def _greedy_run_first(hand: Hand, variant, trump: Suit) -> int:
@@ -74,7 +74,7 @@ def test_house_roundhouse_bonus_competes_with_its_parts() -> None:
 
 
 def test_meld_copies_count_a_card_once_across_classes_and_each_copy_within_one() -> None:
-    from meldcalc.meld import meld_copies
+    from meldcalc.rules.meld import meld_copies
 
     variant = load_variant("single-deck")
     # K♥ serves the marriage (sequence) and kings around (around): one physical card
@@ -93,8 +93,8 @@ def test_meld_copies_count_a_card_once_across_classes_and_each_copy_within_one()
 def test_used_copies_of_many_hands_at_once_match_one_at_a_time() -> None:
     import numpy as np
 
-    from meldcalc.deal import deal_counts
-    from meldcalc.meld import engine_for, meld_copies
+    from meldcalc.dealing.deal import deal_counts
+    from meldcalc.rules.meld import engine_for, meld_copies
 
     for name in ("single-deck", "double-deck-toby-thomas", "check"):
         variant = load_variant(name)

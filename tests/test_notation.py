@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from meldcalc.cards import Card, Hand, Suit
 from meldcalc.errors import HandError, NotationError
-from meldcalc.meld import read_hand
+from meldcalc.rules.cards import Card, Hand, Suit
+from meldcalc.rules.meld import read_hand
 
 
 def test_letter_symbol_and_ten_spellings_make_the_same_hand() -> None:
@@ -105,7 +105,7 @@ def test_a_group_may_name_its_suit_as_trump_options_do(text: str) -> None:
 
 
 def test_a_suit_named_group_is_not_taken_for_a_seats_label() -> None:
-    from meldcalc.notation import split_label
+    from meldcalc.rules.notation import split_label
 
     assert split_label("spades: A K Q") == (None, "spades: A K Q")
     assert split_label("seat 1: AS KS") == ("seat 1", "AS KS")

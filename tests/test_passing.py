@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.bidding import estimate
-from meldcalc.cards import CARDS, SUITS, Hand, Suit
-from meldcalc.deal import deal_counts
-from meldcalc.knowledge import TableKnowledge, read_knowledge
-from meldcalc.loading import load_variant
-from meldcalc.meld import engine_for
-from meldcalc.passing import bidder_returns, partner_sends, pass_cards
-from meldcalc.ready import Setup, plan_setups, ready_hands
+from meldcalc.advice.bidding import estimate
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.dealing.knowledge import TableKnowledge, read_knowledge
+from meldcalc.dealing.passing import bidder_returns, partner_sends, pass_cards
+from meldcalc.dealing.ready import Setup, plan_setups, ready_hands
+from meldcalc.rules.cards import CARDS, SUITS, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import engine_for
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 TOBY = load_variant("double-deck-toby-thomas")

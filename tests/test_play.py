@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from meldcalc.cards import Card, Hand, Suit
-from meldcalc.play import legal_cards, winning_position
+from meldcalc.rules.cards import Card, Hand, Suit
+from meldcalc.rules.tricks import legal_cards, winning_position
 
 
 def cards(text: str) -> list[int]:

@@ -7,9 +7,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldcalc.cards import SUITS, Card, Hand, Suit
-from meldcalc.loading import load_variant
-from meldcalc.meld import best_meld
+from meldcalc.rules.cards import SUITS, Card, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld
 
 VARIANTS = {
     name: load_variant(name)
@@ -84,7 +84,7 @@ def test_fast_json_text_equals_plain_json_encoding(deal, trump, line) -> None:
     import json
 
     from meldcalc.cli.counting import meld_json, meld_json_text
-    from meldcalc.meld import meld_report
+    from meldcalc.rules.meld import meld_report
 
     variant, cards, _ = deal
     if cards:

@@ -14,14 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldcalc.cards import CARDS, SUITS, Hand
-from meldcalc.deal import deal_counts
-from meldcalc.loading import load_variant, shipped_names
-from meldcalc.lookahead import LookAhead, deal_layouts, what_is_seen
-from meldcalc.meld import engine_for, melded_cards
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.reference import Reference, Seen, play, sample_layouts, seen_by
-from meldcalc.simulate import BIT_OF, Game, Table, counts_from_planes, planes_from_counts
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.engines.lookahead import LookAhead, deal_layouts, what_is_seen
+from meldcalc.engines.reference import Reference, Seen, play, sample_layouts, seen_by
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.rules.bits import BIT_OF, counts_from_planes, planes_from_counts
+from meldcalc.rules.cards import CARDS, SUITS, Hand
+from meldcalc.rules.loading import load_variant, shipped_names
+from meldcalc.rules.meld import engine_for, melded_cards
+from meldcalc.rules.tricks import legal_cards, winning_position
 
 PLAYED = ["single-deck", "three-handed", "double-deck", "cutthroat"]
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
@@ -174,7 +175,7 @@ def test_the_reference_plays_legal_cards_and_the_same_seed_the_same_game(name: s
 @pytest.mark.parametrize("name", AUCTION_VARIANTS)
 def test_it_plays_legal_cards_in_every_variant(name: str) -> None:
     """In every variant with an auction (and a house file without the duty to head):
-    every card it plays is legal by `meldcalc.play`, and the points are the rules'."""
+    every card it plays is legal by `meldcalc.rules.tricks`, and the points are the rules'."""
     variant = load_variant(name)
     game, counts = _game(name, 2, seed=8)
     player = LookAhead(variant, layouts=2, seed=4)

@@ -7,9 +7,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from meldcalc.advice.replay import played_line
 from meldcalc.cli import app
-from meldcalc.replay import played_line
-from meldcalc.solve import solver_available
+from meldcalc.engines.solve import solver_available
 
 pytestmark = pytest.mark.skipif(not solver_available(), reason="the solver is not built")
 runner = CliRunner()

@@ -4,7 +4,7 @@ A review solves the first position of a deal with nothing in the solver's table 
 values the card played first, over its own subtree, then probes whether another card does
 better (the C search's `value_through`); later positions reuse the table. Every price a
 review gives (each card's cost, the cards as good as any, the deal's value, and for a deal
-that stops part way what best play from there gives) must be what `meldcalc.minimax`
+that stops part way what best play from there gives) must be what `meldcalc.engines.minimax`
 says. Seeded deals of 3 to 6 tricks on decks that skip ranks, hold 1 to 4 copies, count
 unusual values, or drop the heading and over-trumping duties, played by random legal cards
 and stopped anywhere from the first card to the last; any seat leads trick 1, so the first
@@ -18,16 +18,16 @@ import random
 
 import pytest
 
-from meldcalc import minimax
-from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANKS, SUITS, Card, Hand, Rank
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.replay import replay
-from meldcalc.review import review
-from meldcalc.solve import Position, seat_sides
-from meldcalc.variant import Deck, Variant
+from meldcalc.advice.replay import replay
+from meldcalc.advice.review import review
+from meldcalc.engines import minimax
+from meldcalc.engines.solve import Position, seat_sides
+from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, RANKS, SUITS, Card, Hand, Rank
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards, winning_position
+from meldcalc.rules.variant import Deck, Variant
 
-pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
+pytest.importorskip("meldcalc.engines._solver", reason="the C solver is not built")
 
 A, TEN, K, Q, J, NINE = RANKS
 BASES = {2: "two-handed", 3: "three-handed", 4: "single-deck"}

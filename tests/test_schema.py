@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 import yaml
 
-from meldcalc.loading import load_variant
-from meldcalc.schema import json_schema_text
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.schema import json_schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "variants" / "schema.json").read_text(encoding="utf-8"))

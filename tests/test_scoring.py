@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import ledger, schema
 from meldcalc.cli import app
 from meldcalc.cli.base import MAX_BID
 from meldcalc.cli.scoring import standing_sentence
 from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.loading import load_variant
-from meldcalc.scoring import (
+from meldcalc.game import ledger
+from meldcalc.rules import schema
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.scoring import (
     MADE,
     NOT_PLAYED,
     SET,
@@ -28,7 +29,7 @@ from meldcalc.scoring import (
     score_hand,
     standing,
 )
-from meldcalc.variant import HouseRules, ThrownIn, Variant
+from meldcalc.rules.variant import HouseRules, ThrownIn, Variant
 
 runner = CliRunner()
 

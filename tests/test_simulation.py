@@ -8,15 +8,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.bidding import estimate, play_one
-from meldcalc.cards import CARDS, SUITS, Hand, Suit
-from meldcalc.deal import deal_counts
+from meldcalc.advice.bidding import estimate, play_one
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.dealing.ready import bury, deal_unseen
+from meldcalc.engines.simulate import Game, Table
 from meldcalc.errors import UnsupportedError
-from meldcalc.loading import load_variant, shipped_names
-from meldcalc.meld import best_meld, melded_cards
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.ready import bury, deal_unseen
-from meldcalc.simulate import Game, Table, planes_from_counts
+from meldcalc.rules.bits import planes_from_counts
+from meldcalc.rules.cards import CARDS, SUITS, Hand, Suit
+from meldcalc.rules.loading import load_variant, shipped_names
+from meldcalc.rules.meld import best_meld, melded_cards
+from meldcalc.rules.tricks import legal_cards, winning_position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 AUCTION_VARIANTS = [name for name in shipped_names() if load_variant(name).bidding is not None]
@@ -157,7 +158,7 @@ def test_trick_percentiles_match_numpy() -> None:
 
 def test_what_the_policy_knows_is_exactly_the_cards_still_in_hands() -> None:
     """The unplayed-card planes the policy reads stay the union of the hands, trick by trick."""
-    from meldcalc.simulate import counts_from_planes
+    from meldcalc.rules.bits import counts_from_planes
 
     variant = load_variant("double-deck")
     counts = _random_deals(variant, 200, seed=9)

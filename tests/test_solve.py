@@ -1,4 +1,4 @@
-"""The exact solver (meldcalc.solve over the C search) held to the plain minimax, on
+"""The exact solver (meldcalc.engines.solve over the C search) held to the plain minimax, on
 realistic endgames of every variant with trick play (and decks of one and four copies);
 its line replayed under play.py; bad input refused with clear errors."""
 
@@ -12,16 +12,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc import minimax, solve
-from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANKS, Hand, Suit
-from meldcalc.endgames import random_endgame
+from meldcalc.engines import minimax, solve
+from meldcalc.engines.endgames import random_endgame
+from meldcalc.engines.solve import Position, card_values_many, seat_sides, solve_many
 from meldcalc.errors import HandError, UnsupportedError
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.solve import Position, card_values_many, seat_sides, solve_many
-from meldcalc.variant import Deck, Variant
+from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, RANKS, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards, winning_position
+from meldcalc.rules.variant import Deck, Variant
 
-pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
+pytest.importorskip("meldcalc.engines._solver", reason="the C solver is not built")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 SHIPPED = ["single-deck", "single-deck-classic", "three-handed", "cutthroat", "double-deck"]
@@ -204,7 +204,7 @@ def test_variants_the_solver_cannot_play_are_refused() -> None:
 
 
 def test_a_missing_extension_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "meldcalc._solver", None)
+    monkeypatch.setitem(sys.modules, "meldcalc.engines._solver", None)
     monkeypatch.setattr(solve, "_local", type(solve._local)())
     assert not solve.solver_available()
     with pytest.raises(UnsupportedError, match="not built in this install"):

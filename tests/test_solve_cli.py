@@ -7,11 +7,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc.cards import Hand, Suit
 from meldcalc.cli import app
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.solve import solver_available
+from meldcalc.engines.solve import solver_available
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards, winning_position
 
 pytestmark = pytest.mark.skipif(not solver_available(), reason="the solver is not built")
 runner = CliRunner()
@@ -152,8 +152,8 @@ def test_review_in_a_table_marks_costly_cards() -> None:
 def test_a_position_prints_as_the_text_it_is_read_from() -> None:
     import random
 
-    from meldcalc.endgames import random_endgame
-    from meldcalc.solve import parse_position, position_text
+    from meldcalc.engines.endgames import random_endgame
+    from meldcalc.engines.solve import parse_position, position_text
 
     variant = load_variant("single-deck")
     rng = random.Random(5)
@@ -163,9 +163,9 @@ def test_a_position_prints_as_the_text_it_is_read_from() -> None:
 
 
 def test_without_the_extension_solve_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import meldcalc.solve
+    import meldcalc.engines.solve
 
-    monkeypatch.setattr(meldcalc.solve, "solver_available", lambda: False)
+    monkeypatch.setattr(meldcalc.engines.solve, "solver_available", lambda: False)
     result = run("solve", ENDGAME, "-t", "S")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
@@ -219,8 +219,8 @@ def test_a_bad_card_names_its_seat() -> None:
 
 
 def test_a_review_reports_each_trick_as_it_begins_and_keeps_its_values() -> None:
-    from meldcalc.bidding import play_one
-    from meldcalc.review import review
+    from meldcalc.advice.bidding import play_one
+    from meldcalc.advice.review import review
 
     variant = load_variant("single-deck")
     deal = play_one(Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH"), variant, Suit.HEARTS, 4)
@@ -266,7 +266,7 @@ def test_an_endgame_says_the_points_still_to_play_not_the_deals_total() -> None:
 
 
 def test_points_left_count_the_table_and_the_last_trick() -> None:
-    from meldcalc.solve import Position
+    from meldcalc.engines.solve import Position
 
     variant = load_variant("single-deck")
     position = Position.of(variant, ENDGAME.split(" / "), Suit.SPADES)

@@ -4,7 +4,7 @@ A house deck may leave out any ranks (`deck.ranks` is any subset, in any order),
 copies and count any values, ranks of equal counters next to each other or not. The C search
 numbers cards inside runs of equal counters for its table key, merges cards that play alike
 and orders moves by their points: all of it must hold on such decks. Seeded random endgames
-of each shape are solved by the C search and by `meldcalc.minimax` (slow: short endgames);
+of each shape are solved by the C search and by `meldcalc.engines.minimax` (slow: short endgames);
 many more, longer ones are held to the full deck with the left-out ranks gone from play (the
 same positions, which the full deck's search, held to the minimax in test_solve.py and here,
 must value alike).
@@ -20,15 +20,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc import minimax, solve
-from meldcalc.cards import CARD_NAMES, NUM_CARDS, RANK_TOKENS, RANKS, SUITS, Card, Hand, Rank
-from meldcalc.endgames import random_endgame
-from meldcalc.loading import load_variant
-from meldcalc.play import legal_cards, winning_position
-from meldcalc.solve import Position, card_values_many, seat_sides
-from meldcalc.variant import Deck, Variant
+from meldcalc.engines import minimax, solve
+from meldcalc.engines.endgames import random_endgame
+from meldcalc.engines.solve import Position, card_values_many, seat_sides
+from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, RANK_TOKENS, RANKS, SUITS, Card, Hand, Rank
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.tricks import legal_cards, winning_position
+from meldcalc.rules.variant import Deck, Variant
 
-pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
+pytest.importorskip("meldcalc.engines._solver", reason="the C solver is not built")
 
 A, TEN, K, Q, J, NINE = RANKS
 

@@ -26,19 +26,19 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc import solve
-from meldcalc.bidding import estimate, play_deal
-from meldcalc.cards import Suit
+from meldcalc.advice.bidding import estimate, play_deal
+from meldcalc.advice.review import REVIEW_TIME_LIMIT, review
 from meldcalc.cli import app
 from meldcalc.cli import base as cli_base
-from meldcalc.deal import deals
-from meldcalc.endgames import random_endgame
+from meldcalc.dealing.deal import deals
+from meldcalc.engines import solve
+from meldcalc.engines.endgames import random_endgame
+from meldcalc.engines.solve import Deadline, Position, solve_many
 from meldcalc.errors import MeldcalcError, TimeLimitError
-from meldcalc.loading import load_variant
-from meldcalc.review import REVIEW_TIME_LIMIT, review
-from meldcalc.solve import Deadline, Position, solve_many
+from meldcalc.rules.cards import Suit
+from meldcalc.rules.loading import load_variant
 
-pytest.importorskip("meldcalc._solver", reason="the C solver is not built")
+pytest.importorskip("meldcalc.engines._solver", reason="the C solver is not built")
 
 EASY_PLAY = (
     Path(__file__).resolve().parent.parent / "variants" / "examples" / "house-easy-play.yaml"
@@ -182,11 +182,11 @@ LINUX = sys.platform.startswith("linux")
 SEARCH = textwrap.dedent(
     f"""
     import signal, time
-    from meldcalc import solve
-    from meldcalc.cards import Suit
-    from meldcalc.deal import deals
-    from meldcalc.loading import load_variant
-    from meldcalc.solve import Position
+    from meldcalc.engines import solve
+    from meldcalc.rules.cards import Suit
+    from meldcalc.dealing.deal import deals
+    from meldcalc.rules.loading import load_variant
+    from meldcalc.engines.solve import Position
 
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even where started in background
     variant = load_variant({str(EASY_PLAY)!r})

@@ -1,4 +1,4 @@
-"""bid --strong: the best trump's odds corrected by deals played twice (meldcalc/strong.py).
+"""bid --strong: the best trump's odds corrected by deals played twice (meldcalc/advice/strong.py).
 
 The correction is a control variate: P(make) over all the simulated deals, plus the share
 of the strong player's totals reaching the bid on the few deals played twice, less the fast
@@ -15,10 +15,10 @@ import json
 import numpy as np
 from typer.testing import CliRunner
 
-from meldcalc.bidding import Made, estimate, make_odds
-from meldcalc.cards import Hand, Suit
+from meldcalc.advice.bidding import Made, estimate, make_odds
 from meldcalc.cli import app
-from meldcalc.loading import load_variant
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import load_variant
 
 STRONG_HAND = Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH")
 SINGLE = load_variant("single-deck")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from meldcalc.errors import VariantError
-from meldcalc.loading import load_variant, shipped_names
+from meldcalc.rules.loading import load_variant, shipped_names
 
 BAD = Path(__file__).parent / "data" / "bad"
 
@@ -172,8 +172,8 @@ def test_example_house_file_loads_and_is_not_listed_as_a_variant() -> None:
 
 
 def test_cached_variant_equals_a_fresh_read_and_follows_edits(tmp_path: Path) -> None:
-    from meldcalc import cache
-    from meldcalc.loading import read_source
+    from meldcalc.rules import cache
+    from meldcalc.rules.loading import read_source
 
     base = tmp_path / "base.yaml"
     base.write_text((Path(__file__).parent.parent / "variants" / "single-deck.yaml").read_text())

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from meldcalc.cards import Hand, Suit
-from meldcalc.loading import load_variant
-from meldcalc.meld import best_meld
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -44,6 +44,6 @@ def test_meld_vector(variant: str, trump: str, hand: str, total: int, breakdown:
 
 
 def test_every_shipped_variant_has_vectors() -> None:
-    from meldcalc.loading import shipped_names
+    from meldcalc.rules.loading import shipped_names
 
     assert {path.stem for path in VECTORS.glob("*.txt")} >= set(shipped_names())

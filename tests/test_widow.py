@@ -7,14 +7,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldcalc.bidding import estimate
-from meldcalc.cards import CARDS, SUITS, Hand, Suit
-from meldcalc.deal import deal_counts
-from meldcalc.knowledge import read_knowledge
-from meldcalc.loading import load_variant
-from meldcalc.meld import best_meld
-from meldcalc.ready import bury
-from meldcalc.widow import MAX_CANDIDATES, burials
+from meldcalc.advice.bidding import estimate
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.dealing.knowledge import read_knowledge
+from meldcalc.dealing.ready import bury
+from meldcalc.dealing.widow import MAX_CANDIDATES, burials
+from meldcalc.rules.cards import CARDS, SUITS, Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld
 
 VARIANTS = {name: load_variant(name) for name in ("three-handed", "double-deck-three-handed")}
 

@@ -3,7 +3,7 @@
 Every figure of bench/strength.py and bench/calibration.py is measured against the
 reference playing its layouts out with this frozen policy, so an edit to it would quietly
 move every comparison. The digests are of the cards the 0.2.0 policy played in these
-seeded deals (measured with `meldcalc.simulate.Game` while its policy was still 0.2.0's,
+seeded deals (measured with `meldcalc.engines.simulate.Game` while its policy was still 0.2.0's,
 the one the copy was taken from); a new yardstick belongs in a new file, with new figures.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.loading import load_variant
+from meldcalc.rules.loading import load_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from games import new_game, random_hand_deals

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from meldcalc import console
-from meldcalc.cards import Hand, Suit
 from meldcalc.cli.report import Format, RecordFormat
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import HandError, MeldcalcError
-from meldcalc.variant import Variant
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.variant import Variant
 
 if TYPE_CHECKING:
     from meldcalc.cli.report import ReportWriter
@@ -48,7 +48,7 @@ FEW_DEALS = 30
 
 def parse_suit_option(text: str) -> Suit:
     """A suit option as hands write suits: S, ♠ (also ♠️), spades; any case."""
-    from meldcalc.cards import parse_suit
+    from meldcalc.rules.cards import parse_suit
 
     try:
         return parse_suit(text)
@@ -88,7 +88,7 @@ def no_limit_if_zero(seconds: float) -> float | None:
 
 
 def complete_variant(incomplete: str) -> list[str]:
-    from meldcalc.loading import example_names, shipped_names
+    from meldcalc.rules.loading import example_names, shipped_names
 
     names = [*shipped_names(), *example_names()]
     return [name for name in names if name.startswith(incomplete)]
@@ -216,7 +216,7 @@ def user_errors() -> Iterator[None]:
 
 
 def load(variant: str) -> Variant:
-    from meldcalc.loading import load_variant
+    from meldcalc.rules.loading import load_variant
 
     return load_variant(variant)
 
@@ -257,7 +257,7 @@ def report_each(
     output where the format keeps a record per line); the rest go on, and the exit code
     is then 2.
     """
-    from meldcalc.notation import split_label
+    from meldcalc.rules.notation import split_label
 
     with user_errors():
         # the writer exists before the first line is read (the lines are read lazily)
@@ -350,7 +350,7 @@ class RecordStream:
 
 def full_hand(text: str, rules: Variant) -> Hand:
     """A hand to simulate from: it must be a whole deal's hand."""
-    from meldcalc.meld import read_hand
+    from meldcalc.rules.meld import read_hand
 
     held, warnings = read_hand(text, rules)
     if warnings:

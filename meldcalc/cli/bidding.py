@@ -27,7 +27,7 @@ from meldcalc.cli.base import (
     user_errors,
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
-from meldcalc.loading import DEFAULT_VARIANT
+from meldcalc.rules.loading import DEFAULT_VARIANT
 
 
 def _told(name: str, metavar: str, text: str) -> Any:
@@ -155,8 +155,8 @@ def bid(
 
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
-    from meldcalc.bidding import check_biddable_variant, check_endgame, estimate
-    from meldcalc.knowledge import read_knowledge
+    from meldcalc.advice.bidding import check_biddable_variant, check_endgame, estimate
+    from meldcalc.dealing.knowledge import read_knowledge
 
     with user_errors():
         rules = load(variant)
@@ -365,10 +365,10 @@ def _layouts_line(report: Any) -> str:
 
 
 def _passing_lines(report: Any) -> list[str]:
-    from meldcalc.tables import passing_line
+    from meldcalc.learning.tables import passing_line
 
     lines = [
-        "the card pass, simulated in every deal by the policy of meldcalc/passing.py:",
+        "the card pass, simulated in every deal by the policy of meldcalc/dealing/passing.py:",
         f"  {passing_line(report.passing)}",
     ]
     if len(report.asks) < 2:
@@ -423,7 +423,7 @@ def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: st
 def _trumps_table(report: Any) -> str:
     """A row per trump: meld, the partners' meld, tricks, the expected total, the highest
     bid."""
-    from meldcalc.knowledge import partner_seats
+    from meldcalc.dealing.knowledge import partner_seats
 
     partners = bool(partner_seats(report.variant))
     column = "partners" if len(partner_seats(report.variant)) > 1 else "partner"
@@ -480,7 +480,7 @@ def _spread_picture(report: Any) -> list[str]:
     low -= low % grain
     bins = max(1, -(-(high - low + 1) // width))
     edges = low + width * np.arange(bins + 1)
-    from meldcalc.knowledge import partner_seats, partners_word
+    from meldcalc.dealing.knowledge import partner_seats, partners_word
 
     partner = f" + {partners_word(report.variant)}" if partner_seats(report.variant) else ""
     lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]

@@ -9,7 +9,6 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
-from meldcalc.cards import SUITS
 from meldcalc.cli.base import (
     FormatOption,
     HandArgument,
@@ -22,9 +21,10 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.errors import MeldcalcError
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.meld import MeldReport, MeldResult
-from meldcalc.notation import PILES
+from meldcalc.rules.cards import SUITS
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.meld import MeldReport, MeldResult
+from meldcalc.rules.notation import PILES
 
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="A hand of the wrong size is an error, not a warning.")
@@ -53,7 +53,7 @@ def meld(
 
     Example: meldcalc meld "AS 10S KS QS JS JD" --trump S
     """
-    from meldcalc.meld import meld_report
+    from meldcalc.rules.meld import meld_report
 
     with user_errors():
         if explain and fmt in (Format.csv, Format.tsv, Format.total):
@@ -127,7 +127,7 @@ def _name_json(name: str) -> str:
 
 def explanation(report: MeldReport) -> list[str]:
     """The ``--explain`` sentences for the best (or chosen) trump."""
-    from meldcalc.explain import explain
+    from meldcalc.learning.explain import explain
 
     return explain(report.hand, report.variant, report.best)
 

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from meldcalc.cards import CARD_NAMES, CARDS, RANKS, Suit, suit_order
 from meldcalc.cli.base import (
     HandArgument,
     SeedOption,
@@ -23,8 +22,9 @@ from meldcalc.cli.base import (
     words,
 )
 from meldcalc.cli.report import RecordFormat, tabulate
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.variant import Variant
+from meldcalc.rules.cards import CARD_NAMES, CARDS, RANKS, Suit, suit_order
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.variant import Variant
 
 #: hint.LAYOUTS and hint.MAX_LAYOUTS, not imported: the module brings numpy (start-up time);
 #: a test holds them equal.
@@ -131,8 +131,8 @@ def _hinted(
 ) -> dict[str, Any]:
     """The hint of one position: its JSON record, and the objects the table is drawn from
     under ``_objects``."""
-    from meldcalc.hint import hint as seat_hint
-    from meldcalc.hint import parse_query
+    from meldcalc.advice.hint import hint as seat_hint
+    from meldcalc.advice.hint import parse_query
 
     query = parse_query(text, rules, **defaults)
     found = seat_hint(query, rules, layouts, seed)
@@ -185,7 +185,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
 def hint_table(found: Any, rules: Variant) -> str:
     """What a player reads: the position, what the table has shown, the card to play and
     every legal card's points, how the values were found."""
-    from meldcalc.hint import side_seats
+    from meldcalc.advice.hint import side_seats
 
     after = " ".join(f"{seat}:{card}" for seat, card in found.on_table)
     lines = [

@@ -29,9 +29,9 @@ from meldcalc.cli.base import (
 from meldcalc.cli.report import tabulate
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import MeldcalcError, VariantError, quote
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.notation import PILES
-from meldcalc.variant import checks_text
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.notation import PILES
+from meldcalc.rules.variant import checks_text
 
 
 class ListFormat(str, enum.Enum):
@@ -65,7 +65,7 @@ def variants(
 
     Example: meldcalc variants
     """
-    from meldcalc.tables import shipped_summaries
+    from meldcalc.learning.tables import shipped_summaries
 
     with user_errors():
         rows = shipped_summaries()
@@ -96,7 +96,7 @@ def table(
 
     Example: meldcalc table double-deck --format markdown
     """
-    from meldcalc.tables import scoring_table
+    from meldcalc.learning.tables import scoring_table
 
     with user_errors():
         if name is not None and variant is not None and name != variant:
@@ -104,7 +104,7 @@ def table(
         spec = name or variant or DEFAULT_VARIANT
         rules = load(spec)  # a file that is no variant is refused, in every format
         if fmt is TableFormat.yaml:
-            from meldcalc.loading import decode_source, read_source, resolve
+            from meldcalc.rules.loading import decode_source, read_source, resolve
 
             source = resolve(spec)
             say(decode_source(read_source(source), str(source)), end="")
@@ -129,7 +129,7 @@ def check(
 
     Example: meldcalc check house.yaml
     """
-    from meldcalc.loading import load_variant_file, variant_files
+    from meldcalc.rules.loading import load_variant_file, variant_files
 
     if not files:
         fail("no file given: name the variant files to check, e.g. house.yaml")
@@ -200,7 +200,7 @@ def deal(
     """
     import secrets
 
-    from meldcalc.deal import deals
+    from meldcalc.dealing.deal import deals
 
     with user_errors():
         rules = load(variant)
@@ -247,7 +247,7 @@ def quiz(
 
     Example: meldcalc quiz --rounds 3 --seed 1
     """
-    from meldcalc.quiz import Score, questions, trump_questions
+    from meldcalc.learning.quiz import Score, questions, trump_questions
 
     with user_errors():
         rules = load(variant)
@@ -273,8 +273,8 @@ def quiz(
 def _explained(question: Any, rules: Any) -> list[str]:
     """Why the answer is right: the meld in words (under the best trump, after each
     trump's total, when the question was the trump)."""
-    from meldcalc.explain import explain
-    from meldcalc.quiz import TrumpQuestion
+    from meldcalc.learning.explain import explain
+    from meldcalc.learning.quiz import TrumpQuestion
 
     if isinstance(question, TrumpQuestion):
         best = question.answers[0]
@@ -391,7 +391,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
 
 def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
     """The footnote of the values marked ``*``: the rule, and the first of them worked out."""
-    from meldcalc.tables import DERIVED
+    from meldcalc.learning.tables import DERIVED
 
     melds = [meld for group in data["classes"] for meld in group["melds"] if "derived" in meld]
     if not melds:

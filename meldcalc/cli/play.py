@@ -12,7 +12,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from meldcalc.cards import CARD_NAMES, Suit
 from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     SOLVE_TIME_LIMIT,
@@ -35,8 +34,9 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import RecordFormat, tabulate
 from meldcalc.errors import MeldcalcError
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.variant import Variant
+from meldcalc.rules.cards import CARD_NAMES, Suit
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.variant import Variant
 
 
 class PlayFormat(str, enum.Enum):
@@ -87,7 +87,7 @@ def play(
     """
     import secrets
 
-    from meldcalc.bidding import play_deal, play_one
+    from meldcalc.advice.bidding import play_deal, play_one
 
     chosen = None  # the seed of a random deal
     with user_errors():
@@ -95,7 +95,7 @@ def play(
         if deal is not None:
             if hand:
                 raise MeldcalcError("give either HAND or --deal, not both")
-            from meldcalc.cards import parse_hand
+            from meldcalc.rules.cards import parse_hand
 
             hands = tuple(parse_hand(part) for part in deal.split("/"))
             played = play_deal(hands, rules, trump)
@@ -104,15 +104,15 @@ def play(
             if hand:
                 held = full_hand(" ".join(hand), rules)
             else:  # a whole random deal: seat 0's hand from the seed too
-                from meldcalc.deal import deals
+                from meldcalc.dealing.deal import deals
 
                 held = next(deals(rules, 1, chosen)).hands[0]
             played = play_one(held, rules, trump, chosen)
         result = hand_result(played, rules, bid)
         checked = None
         if review:
-            from meldcalc.review import review as review_deal
-            from meldcalc.solve import check_solver
+            from meldcalc.advice.review import review as review_deal
+            from meldcalc.engines.solve import check_solver
 
             check_solver(rules)
             with progress_line("reviewing trick {}", after=0) as progress:
@@ -180,7 +180,7 @@ def solve(
 
     Example: meldcalc solve --seed 1 --trump S
     """
-    from meldcalc.solve import check_solver
+    from meldcalc.engines.solve import check_solver
 
     with user_errors():
         rules = load(variant)
@@ -217,7 +217,7 @@ def _position_text(
             raise MeldcalcError("give either the hands or --seed, not both")
         if tricks is not None:
             return _random_endgame(rules, seed, trump, tricks)
-        from meldcalc.deal import deals
+        from meldcalc.dealing.deal import deals
 
         dealt = next(deals(rules, 1, seed))
         return " / ".join(hand.notation() for hand in dealt.hands)
@@ -229,8 +229,8 @@ def _position_text(
 def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) -> str:
     import random
 
-    from meldcalc.endgames import random_endgame
-    from meldcalc.solve import position_text
+    from meldcalc.engines.endgames import random_endgame
+    from meldcalc.engines.solve import position_text
 
     if trump is None:
         raise MeldcalcError("no trump: give --trump, under which the cards are played down")
@@ -251,7 +251,7 @@ def _solved(
     fmt: Any,
     time_limit: float | None,
 ) -> str:
-    from meldcalc.solve import check_reach, parse_position, solve
+    from meldcalc.engines.solve import check_reach, parse_position, solve
 
     position = parse_position(text, rules, trump, leader, trick)
     check_reach(position.tricks)
@@ -404,7 +404,7 @@ class HandResult:
         return record
 
     def lines(self, rules: Variant) -> list[str]:
-        from meldcalc.scoring import side_name
+        from meldcalc.rules.scoring import side_name
 
         melds = ", ".join(f"{side_name(rules, s)} {m}" for s, m in enumerate(self.meld))
         return [f"meld: {melds}", *(self.scored.explanation if self.scored else ())]
@@ -413,7 +413,7 @@ class HandResult:
 def hand_result(played: Any, rules: Variant, bid: int | None) -> HandResult:
     """Each side's meld (the hands as dealt, seat 0's after the widow) and trick points;
     with ``bid``, the hand scored as seat 0's side bid it."""
-    from meldcalc.scoring import HandPlay, meld_of_hands, score_hand, side_count, side_of
+    from meldcalc.rules.scoring import HandPlay, meld_of_hands, score_hand, side_count, side_of
 
     meld, checks, not_played = meld_of_hands(rules, dict(enumerate(played.hands)), played.trump, 0)
     points, taken = [0] * side_count(rules), [0] * side_count(rules)
@@ -549,7 +549,7 @@ def solution_table(position: Any, solution: Any, variant: Any) -> str:
 
 
 def _on_side_of_seat_0(variant: Any, seat: int) -> bool:
-    from meldcalc.solve import seat_sides
+    from meldcalc.engines.solve import seat_sides
 
     return seat_sides(variant)[seat] == 0
 

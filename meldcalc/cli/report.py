@@ -12,7 +12,7 @@ import enum
 import json
 from typing import Any, TextIO
 
-from meldcalc.cards import cards_text
+from meldcalc.rules.cards import cards_text
 
 
 class Format(str, enum.Enum):

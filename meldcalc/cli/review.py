@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from meldcalc.cards import Suit
 from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     VariantOption,
@@ -27,8 +26,9 @@ from meldcalc.cli.base import (
 from meldcalc.cli.play import played_json, played_table
 from meldcalc.cli.report import RecordFormat
 from meldcalc.errors import MeldcalcError
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.variant import Variant
+from meldcalc.rules.cards import Suit
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.variant import Variant
 
 
 @app.command(short_help="Review a deal as it was played: what each card cost its side.")
@@ -65,11 +65,11 @@ def review(
     DEAL is every seat's hand as dealt, in playing order, then the cards as played:
     'HAND / HAND / HAND / HAND | trump S | leader 0 | played AC 9C KC JC ...' (a deal
     may stop part way); '-' or a pipe on stdin gives one deal a line. 'play --deal ...
-    -f json' output becomes a line of it with meldcalc.replay.played_line (README).
+    -f json' output becomes a line of it with meldcalc.advice.replay.played_line (README).
 
     Example: meldcalc review "AS 10S / KS QS / AH 9S / KH 9H | trump S | played AS KS 9S 9H"
     """
-    from meldcalc.solve import check_solver
+    from meldcalc.engines.solve import check_solver
 
     with user_errors():
         rules = load(variant)
@@ -107,8 +107,8 @@ def _reviewed(
 ) -> dict[str, Any]:
     """A deal replayed and reviewed: ``played_json``'s record with ``summary``, and the
     objects the table is drawn from under ``_objects``."""
-    from meldcalc.replay import parse_played
-    from meldcalc.review import review as review_deal
+    from meldcalc.advice.replay import parse_played
+    from meldcalc.advice.review import review as review_deal
 
     played = parse_played(text, rules, trump, leader)
     if not played.tricks:
@@ -130,7 +130,7 @@ def _shown(record: dict[str, Any], fmt: RecordFormat, rules: Variant) -> str:
 def summary(checked: Any, played: Any, rules: Variant, seat: int) -> str:
     """What a player reads first: what the side of ``seat`` lost, trick by trick, with the
     card played and the best one; and what the others gave away."""
-    from meldcalc.solve import seat_sides
+    from meldcalc.engines.solve import seat_sides
 
     sides = seat_sides(rules)
     ours, players = sides[seat], rules.players
@@ -157,7 +157,7 @@ def summary(checked: Any, played: Any, rules: Variant, seat: int) -> str:
 
 def _side_words(rules: Variant, side: int) -> str:
     """The seats of one side as the solver counts sides: seat 0's, and the others'."""
-    from meldcalc.solve import seat_sides
+    from meldcalc.engines.solve import seat_sides
 
     seats = [seat for seat, of in enumerate(seat_sides(rules)) if of == side]
     if len(seats) == 1:

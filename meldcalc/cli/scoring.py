@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc import console
-from meldcalc.cards import Hand, Suit
 from meldcalc.cli.base import (
     MAX_BID,
     app,
@@ -25,9 +24,10 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import tabulate
 from meldcalc.errors import MeldcalcError, quote, shown_path
-from meldcalc.loading import DEFAULT_VARIANT
-from meldcalc.notation import is_whole_number
-from meldcalc.variant import Variant, checks_text
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.notation import is_whole_number
+from meldcalc.rules.variant import Variant, checks_text
 
 
 class ScoreFormat(str, enum.Enum):
@@ -181,7 +181,7 @@ def score(
       meldcalc score -g friday.jsonl --bid 300 --bidder 0 --meld 150,80 --tricks 160,50
       meldcalc score -g friday.jsonl --show
     """
-    from meldcalc.scoring import HandPlay, score_hand, side_count, tricks_in_hand
+    from meldcalc.rules.scoring import HandPlay, score_hand, side_count, tricks_in_hand
 
     writes = not show or undo or repair
     create = writes and not (undo or repair)
@@ -264,7 +264,7 @@ MAX_NAME = 40
 def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
     """``'Ann & Bob,Cy & Di'``: a name a side, or a name a seat (then a side is its seats'
     names joined: ``Ann and Bob``)."""
-    from meldcalc.scoring import side_count, side_of
+    from meldcalc.rules.scoring import side_count, side_of
 
     names = [name.strip() for name in text.split(",")]
     for name in names:
@@ -310,7 +310,7 @@ def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> An
     """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
     from contextlib import nullcontext
 
-    from meldcalc import ledger
+    from meldcalc.game import ledger
 
     return nullcontext() if game is None else ledger.held(game, write, create, repair)
 
@@ -341,7 +341,7 @@ def _game_variant(book: Any, variant: str | None) -> str:
 def _ledger_spec(variant: str) -> str:
     """How a ledger names its variant: a shipped name as it is, a file by its absolute
     path, so the game reads the same rules from any folder."""
-    from meldcalc.loading import is_shipped
+    from meldcalc.rules.loading import is_shipped
 
     return variant if is_shipped(variant) else str(Path(variant).absolute())
 
@@ -356,7 +356,7 @@ def _meld_of_sides(
     no_marriage: bool,
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
     """Each side's meld and checks: as given, or counted from the seats' hands."""
-    from meldcalc.scoring import meld_of_hands
+    from meldcalc.rules.scoring import meld_of_hands
 
     if (meld is None) == (hands is None):
         raise MeldcalcError("give the meld either per side (--meld 150,80) or per seat (--hand)")
@@ -388,7 +388,7 @@ def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
 def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
     """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``;
     each side has ``name`` too when the sides are named."""
-    from meldcalc.scoring import side_name
+    from meldcalc.rules.scoring import side_name
 
     play = score.play
     named = (lambda side: {"name": names[side]}) if names else (lambda side: {})
@@ -433,7 +433,7 @@ def score_table(score: Any, variant: Any, names: Any = None) -> str:
 
 def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
     """A game so far: its hands, the totals, and the winner once decided."""
-    from meldcalc.scoring import side_name
+    from meldcalc.rules.scoring import side_name
 
     sides = range(len(standing.totals))
     return {
@@ -462,7 +462,7 @@ def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
 
 def standing_sentence(standing: Any, variant: Any, target: int, names: Any = None) -> str:
     """Who won and why, or what each side still needs."""
-    from meldcalc.scoring import side_name as seats_name
+    from meldcalc.rules.scoring import side_name as seats_name
 
     def side_name(variant: Any, side: int) -> str:
         return seats_name(variant, side, names)

@@ -1,0 +1,559 @@
+"""From a hand to a bid: sample the unseen cards, play them out, count the odds.
+
+For the bidder's hand (seat 0) the unseen cards are dealt at random to the other seats (and
+the widow, which the bidder takes, burying as many cards as it holds). Every sampled deal
+is played out under each trump by the policy of `simulate`, so the trumps are compared on
+the same deals. A deal's total for the bidding side is its own meld, the meld of every
+partner (seat 2 of four, seats 2 and 4 of six) and its trick points; P(make) of a bid is
+the share of deals whose total reaches it.
+
+Deals are drawn in fixed chunks, each from its own seed derived from (seed, chunk number),
+so the numbers depend on the seed alone, never on how many processes (`--jobs`) ran them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from meldcalc.advice.odds import how_often
+from meldcalc.advice.strong import StrongCheck
+from meldcalc.dealing.knowledge import TableKnowledge, partner_seats
+from meldcalc.dealing.ready import (
+    Sample,
+    Setup,
+    deal_unseen,
+    judges_pass_back,
+    melded_planes,
+    plan_setups,
+    ready_hands,
+    take_widow,
+)
+from meldcalc.engines.exact_endgame import check_endgame, play_out
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.engines.solve import Deadline
+from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
+from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
+from meldcalc.workers import worker_map
+
+CHUNK = 2000
+#: The band of bid levels shown: from the last made this often ...
+NEARLY_CERTAIN = 0.95
+#: ... to the first made less often than this.
+UNLIKELY = 0.05
+#: A band wider than this (only absurd house tables make one) is shown every k-th level.
+MAX_LEVELS = 200
+
+
+@dataclass
+class TrumpOdds:
+    trump: Suit
+    biddable: bool
+    meld: float
+    partner_meld: float | None  # None without a partner
+    tricks: np.ndarray
+    totals: np.ndarray
+    make: list[tuple[int, float]] = field(default_factory=list)
+    max_bid: int | None = None
+    #: why this trump cannot be named, when it cannot
+    reason: str | None = None
+    #: layouts tried for each deal kept (1 unless what the table knows refused some)
+    layouts: float = 1.0
+    #: the suit asked for in the card exchange, the cards buried from the widow seen, the
+    #: cards passed back to the partner
+    ask: Suit | None = None
+    bury: Hand | None = None
+    returns: Hand | None = None
+    #: the odds corrected against strong play (``bid --strong``), where they were
+    strong: StrongCheck | None = None
+
+    @property
+    def expected_total(self) -> float:
+        return float(self.totals.mean())
+
+    def percentiles(self, *qs: float) -> list[float]:
+        """Percentiles of the trick points, interpolated linearly as numpy's default does
+        (``np.percentile`` itself would import ``numpy.ma``, a noticeable start-up cost)."""
+        ordered = np.sort(self.tricks)
+        found = []
+        for q in qs:
+            position = (len(ordered) - 1) * q / 100
+            low, high = int(np.floor(position)), int(np.ceil(position))
+            fraction = position - low
+            found.append(float(ordered[low] + (ordered[high] - ordered[low]) * fraction))
+        return found
+
+
+@dataclass
+class BidReport:
+    hand: Hand
+    variant: Variant
+    deals: int
+    seed: int
+    confidence: float
+    results: list[TrumpOdds]  # best first
+    warnings: list[str]
+    knowledge: TableKnowledge = field(default_factory=TableKnowledge)
+    #: the card pass simulated in every deal, if any
+    passing: Passing | None = None
+    #: card exchange: for each suit asked for, its best trump (best first)
+    asks: list[TrumpOdds] = field(default_factory=list)
+    #: widow seen: for each trump, every burial judged (the rule of thumb's first)
+    burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
+    #: the cards to pass back known: for each trump, every pass-back judged (likewise)
+    pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
+
+    @property
+    def best(self) -> TrumpOdds:
+        return self.results[0]
+
+    @property
+    def suggested_bid(self) -> int | None:
+        return self.best.max_bid
+
+    def advice(self) -> list[str]:
+        """What to do, in sentences: the highest bid to go to and its trump, or why to
+        pass (and, where the dealer is forced to bid, what to do then); then the suit to
+        ask for, or the cards to bury, where those were simulated."""
+        lines = self._bid_advice()
+        return lines[:1] + self._setup_advice() + self._strong_advice() + lines[1:]
+
+    def _strong_advice(self) -> list[str]:
+        check = self.best.strong
+        if check is None:
+            return []
+        return [
+            f"Checked against strong play: {check.deals} more deals, played by the fast"
+            f" player and again by the look-ahead player in every seat, moved the side's"
+            f" total by {check.shift:+.1f} ± {check.shift_se:.1f}; the odds shown are"
+            " corrected by the difference on those deals."
+        ]
+
+    def _setup_advice(self) -> list[str]:
+        best = self.best
+        if best.ask is not None and len(self.asks) > 1:
+            return [
+                f"Ask your partner for {best.ask.symbol} ({best.ask.letter}): of the suits"
+                f" you could ask for, the exchange does best with it."
+            ]
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        at_once = self.variant.passing is not None and self.variant.passing.simultaneous
+        for verb, chosen, judged, what, spared in (
+            ("Bury", best.bury, self.burials, "burial", "bury"),
+            (
+                "Pass" if at_once else "Pass back",
+                best.returns,
+                self.pass_backs,
+                "pass-back",
+                "pass",
+            ),
+        ):
+            if chosen is None:
+                continue
+            tried = len(judged.get(best.trump, []))
+            why = (
+                f"the best of {tried} {what}s tried on the same deals"
+                if tried > 1
+                else f"too few of your cards lie outside trump and your meld to {spared}"
+                " another way, so the rule of thumb's choice is the one played"
+            )
+            return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
+        return []
+
+    def _bid_advice(self) -> list[str]:
+        best, confidence = self.best, f"{self.confidence:.0%}"
+        trump = f"{best.trump.symbol} ({best.trump.letter})"
+        bidding = self.variant.bidding
+        if best.max_bid is not None:
+            made = dict(best.make).get(best.max_bid)
+            odds = f" ({made:.0%})" if made is not None else ""
+            return [
+                f"Bid up to {best.max_bid} with {trump} as trump: the highest bid made at"
+                f" least {confidence} of the time{odds}. Open lower if the auction allows."
+            ]
+        every_trump = len({odds.trump for odds in self.results}) == len(SUITS)
+        opening, deals = dict(best.make).get(bidding.opening, 0.0), len(best.totals)
+        if not best.biddable and every_trump:
+            lines = [f"Pass: {best.reason} or any other suit, so you cannot name trump."]
+        elif not best.biddable:
+            lines = [f"Pass with {trump} as trump: {best.reason}, so you cannot name it."]
+        else:
+            often = how_often(opening, deals, only=True)
+            lines = [
+                f"Pass: even the opening bid of {bidding.opening} is {often} (with {trump} as"
+                f" trump); a bid needs {confidence}."
+            ]
+        if bidding.dealer_forced:
+            if best.biddable:
+                forced = f"name {trump} (it is {how_often(opening, deals)})"
+            elif every_trump:
+                forced = "with no marriage to name trump, you lose it"
+            else:
+                forced = f"name a suit you hold a marriage in, not {trump}"
+            dealer = "If you are the dealer and the others all pass, you must bid"
+            lines.append(f"{dealer} {bidding.opening}: {forced}.")
+        return lines
+
+
+def check_biddable_variant(variant: Variant) -> None:
+    if variant.bidding is None:
+        raise UnsupportedError(
+            f"{variant.name} has no auction (trump is turned up and cards are drawn from a"
+            " stock): bid and play simulate a bidder's deal, which it has not; 'meldcalc"
+            " meld' counts its meld and 'meldcalc solve' plays its positions"
+        )
+
+
+def estimate(
+    hand: Hand,
+    variant: Variant,
+    deals: int = 2000,
+    seed: int | None = None,
+    trumps: list[Suit] | None = None,
+    confidence: float = 0.7,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    warnings: list[str] | None = None,
+    knowledge: TableKnowledge | None = None,
+    endgame: int = 0,
+    time_limit: float | None = None,
+    strong: int = 0,
+) -> BidReport:
+    """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
+
+    With ``knowledge`` only layouts consistent with what the table knows are dealt; a
+    widow seen is buried the best of several ways, and a card exchange is simulated for
+    each suit that could be asked for. With ``endgame`` K the last K tricks of every deal
+    are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
+    of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
+    the best trump's odds are corrected against strong play on N deals played twice
+    (`meldcalc.advice.strong`)."""
+    check_biddable_variant(variant)
+    check_endgame(variant, endgame)
+    knowledge = knowledge or TableKnowledge()
+    knowledge.check(hand, variant)
+    if not 0 < confidence < 1:
+        raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
+    if deals < 1:
+        raise MeldcalcError(f"deals {deals}: expected at least 1")
+    if strong == 1 or strong < 0:
+        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    trumps = trumps or list(SUITS)
+    setups = plan_setups(hand, variant, trumps, knowledge)
+    exact = (endgame, Deadline.after(time_limit) if endgame else None)
+    samples = _run_chunks(
+        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, exact=exact
+    )
+    held = hand + knowledge.widow if knowledge.widow is not None else hand
+    judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
+    report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
+    _choose(report, judged, knowledge)
+    if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
+        chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
+        fresh = _run_chunks(
+            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact
+        )
+        again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
+        report.results = sorted(again, key=_ranking, reverse=True)
+    if strong and report.best.biddable:
+        _check_strong(report, held, strong, endgame)
+    return report
+
+
+def _check_strong(report: BidReport, held: Hand, deals: int, endgame: int) -> None:
+    """Correct the best trump's odds by ``deals`` deals played twice (`meldcalc.advice.strong`),
+    the fast leg as every simulated deal was played (``endgame`` tricks exactly)."""
+    from meldcalc.advice.strong import StrongCheck, play_twice
+
+    best, variant = report.best, report.variant
+    setup = Setup(best.trump, best.ask, best.bury, best.returns)
+    knowledge = report.knowledge
+    fast, strong = play_twice(report.hand, variant, setup, knowledge, deals, report.seed, endgame)
+
+    def totals(sample: Sample) -> np.ndarray:
+        return _odds(variant, held, best.trump, sample, report.confidence).totals
+
+    best.strong = StrongCheck(totals(strong), totals(fast))
+    correction = (best.strong.strong, best.strong.fast)
+    made = Made(best.totals, correction)
+    best.make, best.max_bid = make_odds(variant.bidding, made, report.confidence)
+
+
+def _ranking(odds: TrumpOdds) -> tuple:
+    """Best first: a bid to go to, then the highest, then biddable, then the total."""
+    return odds.max_bid is not None, odds.max_bid or 0, odds.biddable, odds.expected_total
+
+
+def _choose(report: BidReport, judged: list[TrumpOdds], knowledge: TableKnowledge) -> None:
+    """Fill in the report's results: the trumps, each under its best burial where a widow
+    was seen, under the best suit to ask for where an exchange was simulated."""
+    variant = report.variant
+    choices = report.burials if knowledge.widow is not None else None
+    if judges_pass_back(variant, knowledge):
+        choices = report.pass_backs
+    if choices is not None:  # the rule of thumb's choice stays first
+        for odds in judged:
+            choices.setdefault(odds.trump, []).append(odds)
+        judged = [
+            max(candidates, key=lambda odds: odds.expected_total) for candidates in choices.values()
+        ]
+    if knowledge.simulates_pass(variant):
+        report.passing = variant.passing
+    if report.passing is not None and report.passing.kind == "exchange":
+        by_ask: dict[Suit, list[TrumpOdds]] = {}
+        for odds in judged:
+            by_ask.setdefault(odds.ask, []).append(odds)
+        report.asks = sorted(
+            (max(trumps, key=_ranking) for trumps in by_ask.values()), key=_ranking, reverse=True
+        )
+        judged = by_ask[report.asks[0].ask]
+    report.results = sorted(judged, key=_ranking, reverse=True)
+
+
+def _run_chunks(
+    hand: Hand,
+    variant: Variant,
+    deals: int,
+    seed: int,
+    trumps: list[Suit],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    knowledge: TableKnowledge | None = None,
+    setups: list[Setup] | None = None,
+    stream: int = 0,
+    exact: tuple[int, Deadline | None] = (0, None),
+) -> dict[Setup, Sample]:
+    """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
+    stream 0's (to judge what stream 0 chose without the luck that chose it); ``exact``:
+    the tricks of each deal's endgame played exactly, and by when."""
+    setups = setups or [Setup(trump) for trump in trumps]
+    sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
+    keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
+    tasks = [
+        (hand, variant, size, seed, key, trumps, knowledge, setups, exact)
+        for key, size in zip(keys, sizes)
+    ]
+    with worker_map(jobs, len(tasks)) as run:
+        parts, done = [], 0
+        for part in run(_chunk_task, tasks):  # in chunk order, whatever finishes first
+            parts.append(part)
+            done += len(part[setups[0]].tricks)
+            if progress:
+                progress(done, deals)
+
+    def joined(setup: Setup, name: str) -> np.ndarray:
+        return np.concatenate([getattr(part[setup], name) for part in parts])
+
+    return {
+        s: Sample(
+            joined(s, "meld"),
+            joined(s, "partner_meld"),
+            joined(s, "tricks"),
+            sum(part[s].tried for part in parts),
+        )
+        for s in setups
+    }
+
+
+def _chunk_task(task: tuple) -> dict[Setup, Sample]:
+    hand, variant, size, seed, key, trumps, knowledge, setups, (endgame, deadline) = task
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
+    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, endgame, deadline)
+
+
+def simulate_chunk(
+    hand: Hand,
+    variant: Variant,
+    size: int,
+    rng: np.random.Generator,
+    trumps: list[Suit],
+    knowledge: TableKnowledge | None = None,
+    setups: list[Setup] | None = None,
+    endgame: int = 0,
+    deadline: Deadline | None = None,
+) -> dict[Setup, Sample]:
+    """Deal ``size`` deals (consistent with what the table knows), make them ready for
+    play under each setup (by default one a trump), and play them all out in one batch
+    (the last ``endgame`` tricks exactly, up to the ``deadline``)."""
+    setups = setups or [Setup(trump) for trump in trumps]
+    ready = ready_hands(hand, variant, size, rng, setups, knowledge or TableKnowledge())
+    hands, remaining = ready.planes(variant.deck.copies)
+    trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
+    table = Table.of(variant, trump_of_deal)
+    shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
+    points = play_out(Game(table, hands, remaining, shown=shown), variant, endgame, deadline)
+    return ready.samples(points)
+
+
+def _setup_odds(
+    variant: Variant, hand: Hand, setup: Setup, sample: Sample, confidence: float
+) -> TrumpOdds:
+    """`_odds` of one setup, with its layouts tried per deal, its ask and its burial."""
+    odds = _odds(variant, hand, setup.trump, sample, confidence)
+    odds.layouts = sample.tried / len(sample.tricks)
+    odds.ask, odds.bury, odds.returns = setup.ask, setup.bury, setup.returns
+    return odds
+
+
+def _odds(
+    variant: Variant, hand: Hand, trump: Suit, sample: Sample, confidence: float
+) -> TrumpOdds:
+    side_meld = sample.meld + sample.partner_meld
+    if variant.meld_minimum:
+        side_meld = np.where(side_meld >= variant.meld_minimum, side_meld, 0)
+    totals = side_meld + sample.tricks
+    biddable = may_name_trump(hand, variant, trump)
+    odds = TrumpOdds(
+        trump,
+        biddable,
+        float(sample.meld.mean()),
+        float(sample.partner_meld.mean()) if partner_seats(variant) else None,
+        sample.tricks,
+        totals,
+    )
+    if biddable:
+        odds.make, odds.max_bid = make_odds(variant.bidding, Made(totals), confidence)
+    else:
+        odds.reason = f"no marriage (K and Q) in {trump.symbol}"
+    return odds
+
+
+def make_odds(
+    bidding: Bidding, made: Made, confidence: float
+) -> tuple[list[tuple[int, float]], int | None]:
+    """P(make) of the bid levels that matter, and the highest bid made with ``confidence``.
+
+    The levels listed run from the last one made at least `NEARLY_CERTAIN` of the time (or
+    the highest safe bid, if lower; the opening bid at least) to the first one made less
+    than `UNLIKELY` of the time: the band where the decision lies. Each P(make) is a count
+    in the sorted totals (``made``), so even a wide band costs little; it is thinned to at
+    most `MAX_LEVELS` rows.
+    """
+    reached = made.reached
+    max_bid = bidding.last_at_most(reached(confidence))
+    start = bidding.last_at_most(min(reached(NEARLY_CERTAIN), reached(confidence)))
+    bid, make = bidding.first_at_least(start or 0), []
+    while True:
+        make.append((bid, made(bid)))
+        if make[-1][1] < UNLIKELY and (max_bid is None or bid >= max_bid):
+            break  # (a --confidence below UNLIKELY takes the band down to its bid)
+        bid = bidding.next_bid(bid)
+    stride = math.ceil(len(make) / MAX_LEVELS)
+    return [row for i, row in enumerate(make) if i % stride == 0 or row[0] == max_bid], max_bid
+
+
+class Made:
+    """P(total >= bid) from simulated totals, as a step function of the bid: the share of
+    the totals that reach it, and with a ``correction`` (strong totals, fast totals of the
+    same few deals) plus the share of the strong ones less that of the fast ones (a
+    control variate), kept between 0 and 1 and never rising with the bid."""
+
+    def __init__(
+        self, totals: np.ndarray, correction: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> None:
+        groups = [np.sort(totals), *(np.sort(side) for side in correction or ())]
+        self.values = np.unique(np.concatenate(groups))
+        reaching = [
+            len(group) - np.searchsorted(group, self.values, side="left") for group in groups
+        ]
+        shares = reaching[0] / len(totals)
+        if correction is not None:  # the strong count less the fast one: 0 where they agree
+            shares = shares + (reaching[1] - reaching[2]) / len(correction[0])
+        self.shares = self.never_rising(shares)
+
+    @staticmethod
+    def never_rising(shares: np.ndarray) -> np.ndarray:
+        """The shares, by rising bid, as probabilities that never rise: each at most the
+        one below it."""
+        return np.minimum.accumulate(np.clip(shares, 0.0, 1.0))
+
+    def __call__(self, bid: int) -> float:
+        at = int(np.searchsorted(self.values, bid, side="left"))
+        return float(self.shares[at]) if at < len(self.values) else 0.0
+
+    def reached(self, probability: float) -> int:
+        """The highest total reached with at least this probability."""
+        return int(self.values[np.flatnonzero(self.shares >= probability - 1e-9)[-1]])
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[tuple[int, str], ...]  # (seat, card)
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """One simulated deal, every hand shown and every trick."""
+
+    trump: Suit
+    hands: tuple[Hand, ...]  # as dealt, seat 0 the given hand (after the widow, if any)
+    widow: Hand
+    buried: Hand
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]  # the bidding side, the others
+
+
+def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal:
+    """Deal the unseen cards at random and play the deal out with the policy, recorded."""
+    check_biddable_variant(variant)
+    counts = deal_unseen(hand, variant, 1, np.random.default_rng(seed))
+    seats, _, _ = take_widow(counts, variant, trump)
+    buried = Hand((counts[0, 0] + counts[0, variant.players] - seats[0, 0]).tolist())
+    return _played(seats[0], variant, trump, Hand(counts[0, variant.players].tolist()), buried)
+
+
+def play_deal(hands: tuple[Hand, ...], variant: Variant, trump: Suit) -> PlayedDeal:
+    """A given deal (every seat's hand, seat 0 leading) played out with the policy."""
+    if len(hands) != variant.players or len({len(hand) for hand in hands}) != 1:
+        raise MeldcalcError(
+            f"expected {variant.players} hands of equal size for {variant.name}, got"
+            f" {', '.join(str(len(hand)) for hand in hands)} cards"
+        )
+    whole = sum(hands, Hand([0] * NUM_CARDS))
+    variant.check_hand(whole)
+    seats = np.array([hand.counts for hand in hands], dtype=np.int64)
+    empty = Hand([0] * NUM_CARDS)
+    return _played(seats, variant, trump, empty, empty)
+
+
+def _played(
+    seats: np.ndarray, variant: Variant, trump: Suit, widow: Hand, buried: Hand
+) -> PlayedDeal:
+    """Play one deal ((players, 24) counts) with the policy and record it trick by trick."""
+    from meldcalc.rules.tricks import winning_position
+
+    table = Table.of(variant, trump)
+    shown = melded_planes(variant, [seats[None]], [trump])
+    out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)
+    cards, order = out.cards[0].tolist(), out.seats[0].tolist()
+    tricks, players = [], variant.players
+    for start in range(0, len(cards), players):
+        trick = cards[start : start + players]
+        who = order[start : start + players]
+        points = sum(variant.counters.get(CARDS[c].rank, 0) for c in trick)
+        if start + players == len(cards):
+            points += variant.last_trick
+        winner = who[winning_position(trick, trump)]
+        tricks.append(
+            Trick(who[0], tuple(zip(who, (str(CARDS[c]) for c in trick))), winner, points)
+        )
+    buried_points = sum(variant.counters.get(card.rank, 0) for card in buried.cards())
+    return PlayedDeal(
+        trump,
+        tuple(Hand(seats[seat].tolist()) for seat in range(players)),
+        widow,
+        buried,
+        tuple(tricks),
+        (int(out.team_points[0, 0]) + buried_points, int(out.team_points[0, 1])),
+    )

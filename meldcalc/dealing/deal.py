@@ -1,0 +1,75 @@
+"""Shuffling and dealing a variant's deck, reproducibly from a seed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from meldcalc.rules.cards import CARDS, NUM_CARDS, Card, Hand
+from meldcalc.rules.variant import Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: a hand per seat (seat 0 first, in playing order), the widow, the stock;
+    where the variant turns trump up, the turn-up (the stock's first card, one of its
+    cards)."""
+
+    hands: tuple[Hand, ...]
+    widow: Hand
+    stock: Hand
+    turn_up: Card | None = None
+
+
+def deal(variant: Variant, rng: random.Random) -> Deal:
+    """Shuffle the whole deck and deal it as the variant says."""
+    cards = variant.deck.cards()
+    rng.shuffle(cards)
+    size = variant.hand_size
+    hands = tuple(
+        Hand.from_cards(cards[seat * size : (seat + 1) * size]) for seat in range(variant.players)
+    )
+    dealt = variant.players * size
+    widow = Hand.from_cards(cards[dealt : dealt + variant.widow])
+    stock = cards[dealt + variant.widow :]
+    turn_up = stock[0] if variant.turns_up_trump else None
+    return Deal(hands, widow, Hand.from_cards(stock), turn_up)
+
+
+def deals(variant: Variant, count: int | None, seed: int | None) -> Iterator[Deal]:
+    """``count`` deals (endless when None); the same seed gives the same deals."""
+    rng = random.Random(seed)
+    dealt = 0
+    while count is None or dealt < count:
+        yield deal(variant, rng)
+        dealt += 1
+
+
+def deal_counts(
+    variant: Variant, size: int, rng: np.random.Generator, bidder: Hand | None = None
+) -> np.ndarray:
+    """``size`` deals at once, as (size, players + 1, 24) per-card counts: a row per seat,
+    then the widow. With ``bidder``, seat 0 holds that hand in every deal and the other
+    cards are shuffled among the rest (what a bid simulates); the stock, if any, is left
+    out."""
+    import numpy as np
+
+    held = bidder.counts if bidder is not None else (0,) * NUM_CARDS
+    cards = [c.index for c in CARDS for _ in range(variant.deck.copies_of(c) - held[c.index])]
+    shuffled = rng.permuted(np.tile(np.array(cards), (size, 1)), axis=1)
+    counts = np.zeros((size, variant.players + 1, NUM_CARDS), dtype=np.int64)
+    first = 0 if bidder is None else 1
+    counts[:, 0] = held
+    sizes = [variant.hand_size] * (variant.players - first) + [variant.widow]
+    offsets = np.arange(size)[:, None] * NUM_CARDS
+    start = 0
+    for seat, width in enumerate(sizes, start=first):
+        flat = (shuffled[:, start : start + width] + offsets).ravel()
+        counts[:, seat] = np.bincount(flat, minlength=size * NUM_CARDS).reshape(size, NUM_CARDS)
+        start += width
+    return counts

@@ -1,0 +1,203 @@
+"""The card pass between partners (a variant's `passing`), and the policy every simulated
+deal passes by.
+
+The kinds (RULES.md "Card exchange"; variants/README.md):
+- ``exchange`` (seed 001, the Toby Thomas game): having won the bid, before naming trump,
+  the bidder names a suit; the partner sends ``cards`` cards, of that suit where it has
+  them; the bidder names trump and returns as many.
+- ``plain``: once trump is named the partner sends ``cards`` cards, the bidder returns as
+  many; ``simultaneous``: both at once, the bidder choosing from its hand as dealt.
+
+The policy, the same in every deal, uses only what the passer holds and has been told:
+- The partner sends first what it must or what serves the bidder most: under the
+  exchange the asked suit, from the top (all of it, when it has fewer than the pass); under
+  a plain pass trumps, from the top. Then its aces, then its highest other cards, keeping
+  the cards of its own meld (under trump, or under the asked suit while trump is not named)
+  for last.
+- The bidder returns what neither trump nor its meld needs (its best meld, under the trump,
+  of the cards it holds when it chooses): its shortest plain suit first (to void it and
+  trump in), lowest first. Only when those run out: trumps outside the meld, lowest first;
+  then, one at a time, the meld card whose loss costs the meld least (a dix before a
+  pinochle card, anything before a card of the run).
+- The suit to ask for: each is simulated, and ``meldcalc bid`` names the best.
+- Once the bidder holds its partner's cards (``bid --received``), what it passes back is
+  judged instead: the rule's choice and a few dozen others (`pass_backs`), each simulated
+  on the same deals, as burials are.
+
+Meld is laid down after the pass, so the bidder's and the partner's meld are counted on
+the hands after it, deal by deal. Whether the bidder may name trump (double deck: a
+marriage in it) is judged on its hand as dealt; seed 001 names "a marriage after the
+exchange is enough" as a house variation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meldcalc.rules.cards import CARDS, NUM_CARDS, RANKS, SUITS, Hand, Suit
+from meldcalc.rules.variant import Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PARTNER = 2
+#: Sort keys of a card by rank: highest first, and lowest first (suit breaks ties).
+_HIGH_FIRST = [card.rank.index * len(SUITS) + card.suit.index for card in CARDS]
+_LOW_FIRST = [(len(RANKS) - 1 - card.rank.index) * len(SUITS) + card.suit.index for card in CARDS]
+#: A tier's keys lie in [tier * _TIER, (tier + 1) * _TIER).
+_TIER = 1_000_000
+
+
+def pass_cards(
+    seats: np.ndarray,
+    variant: Variant,
+    trump: Suit,
+    ask: Suit | None = None,
+    received: Hand | None = None,
+    returned: Hand | None = None,
+) -> np.ndarray:
+    """(N, players, 24) hands after the pass of ``variant``: the partner's cards (the
+    policy's, or ``received`` in every deal) to the bidder, and the bidder's back (the
+    policy's, or ``returned`` in every deal)."""
+    import numpy as np
+
+    def every_deal(hand: Hand) -> np.ndarray:
+        return np.broadcast_to(np.array(hand.counts, dtype=seats.dtype), bidder.shape)
+
+    bidder, partner = seats[:, 0], seats[:, PARTNER]
+    sent = partner_sends(partner, variant, trump, ask) if received is None else every_deal(received)
+    if returned is None:
+        chooses_from = bidder if variant.passing.simultaneous else bidder + sent
+        returned = bidder_returns(chooses_from, variant, trump)
+    else:
+        returned = every_deal(returned)
+    after = seats.copy()
+    after[:, 0] = bidder + sent - returned
+    after[:, PARTNER] = partner - sent + returned
+    return after
+
+
+def partner_sends(
+    partner: np.ndarray, variant: Variant, trump: Suit, ask: Suit | None = None
+) -> np.ndarray:
+    """(N, 24): the cards the partner sends (module docstring). ``ask``: the suit asked
+    for under the exchange, before trump is named."""
+    import numpy as np
+
+    exchange = variant.passing.kind == "exchange"
+    first = ask if exchange else trump
+    meld = _meld_needs(partner, variant, first)
+    free = np.array([_partner_key(card, first, kept=False) for card in range(NUM_CARDS)])
+    kept = np.array([_partner_key(card, first, kept=True) for card in range(NUM_CARDS)])
+    return take_first(partner, meld, free, kept, variant.passing.cards)
+
+
+def _partner_key(card: int, first: Suit, kept: bool) -> int:
+    """First the asked suit (or trump), then aces, then the highest; its meld last."""
+    rank, suit = CARDS[card].rank, CARDS[card].suit
+    if suit is first:
+        tier = 0
+    elif kept:
+        tier = 3
+    else:
+        tier = 1 if rank is RANKS[0] else 2
+    return tier * _TIER + _HIGH_FIRST[card]
+
+
+def bidder_returns(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarray:
+    """(N, 24): the cards the bidder returns from ``hand`` (module docstring)."""
+    import numpy as np
+
+    meld, n = _meld_needs(hand, variant, trump), variant.passing.cards
+    suit_of = np.array([card.suit.index for card in CARDS])
+    length = np.stack([hand[:, suit_of == s].sum(axis=1) for s in range(len(SUITS))], axis=1)
+    is_trump = suit_of == trump.index
+    low = np.array(_LOW_FIRST)
+    plain = (length[:, suit_of] * len(SUITS) + suit_of) * 100 + low  # the shortest suit first
+    free = np.where(is_trump, _TIER + low, plain)
+    returned = take_first(hand, meld, free, np.full(NUM_CARDS, 2 * _TIER), n)
+    forced = np.flatnonzero((hand - meld).sum(axis=1) < n)
+    if len(forced):  # too few cards outside the meld: give up the meld that costs least
+        outside = hand[forced] - meld[forced]
+        short = n - outside.sum(axis=1)
+        returned[forced] = outside + _meld_given_up(meld[forced], variant, trump, short)
+    return returned
+
+
+def pass_backs(full: Hand, variant: Variant, trump: Suit) -> list[Hand]:
+    """The cards worth judging for the bidder to pass back from ``full`` (its hand with
+    its partner's cards) under ``trump``: the rule's choice first, then others from the
+    cards the rule may pass (outside trump and the meld; shortest suit first, lowest first,
+    as the rule orders them), by `widow.choices`."""
+    import numpy as np
+
+    from meldcalc.dealing.widow import MAX_CANDIDATES, choices
+
+    counts = np.array([full.counts])
+    rule = Hand(bidder_returns(counts, variant, trump)[0].tolist())
+    meld = _meld_needs(counts, variant, trump)[0]
+    length = {suit: sum(full.count(card) for card in CARDS if card.suit is suit) for suit in SUITS}
+    free = [
+        card
+        for card in sorted(
+            range(NUM_CARDS),
+            key=lambda c: (length[CARDS[c].suit], CARDS[c].suit.index, _LOW_FIRST[c]),
+        )
+        if CARDS[card].suit is not trump
+        for _ in range(full.counts[card] - meld[card])
+    ]
+    if len(free) <= variant.passing.cards:
+        return [rule]
+    others = [hand for hand in choices(free, full, variant.passing.cards) if hand != rule]
+    return [rule, *others[: MAX_CANDIDATES - 1]]
+
+
+def _meld_given_up(
+    melds: np.ndarray, variant: Variant, trump: Suit, short: np.ndarray
+) -> np.ndarray:
+    """(M, 24): ``short`` cards of each meld to give up, one at a time, each the card whose
+    loss lowers the meld least (the lower card on a tie)."""
+    import numpy as np
+
+    from meldcalc.rules.meld import engine_for
+
+    engine, given = engine_for(variant), np.zeros_like(melds)
+    tie_break = np.array(_LOW_FIRST) / 100
+    for step in range(int(short.max())):
+        due = short > step
+        left = melds - given
+        now = engine.totals(left)[trump]
+        cost = np.full(melds.shape, np.inf)
+        for card in np.flatnonzero(left[due].any(axis=0)):
+            rows = np.flatnonzero(due & (left[:, card] > 0))
+            trial = left[rows]
+            trial[:, card] -= 1
+            cost[rows, card] = now[rows] - engine.totals(trial)[trump] + tie_break[card]
+        given[np.flatnonzero(due), cost[due].argmin(axis=1)] += 1
+    return given
+
+
+def _meld_needs(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarray:
+    from meldcalc.rules.meld import engine_for
+
+    return engine_for(variant).used_copies(hand, trump)
+
+
+def take_first(
+    counts: np.ndarray, kept: np.ndarray, free_key: np.ndarray, kept_key: np.ndarray, n: int
+) -> np.ndarray:
+    """(N, 24): the first ``n`` cards of each row of ``counts``, its free copies ordered
+    by ``free_key`` and its ``kept`` copies by ``kept_key`` (lower first)."""
+    import numpy as np
+
+    rows = len(counts)
+    copies = np.concatenate([counts - kept, kept], axis=1)
+    keys = np.concatenate(
+        [np.broadcast_to(free_key, counts.shape), np.broadcast_to(kept_key, counts.shape)], axis=1
+    )
+    order = np.argsort(keys, axis=1, kind="stable")
+    ordered = np.take_along_axis(copies, order, axis=1)
+    before = np.cumsum(ordered, axis=1) - ordered
+    taken = np.zeros((rows, 2 * NUM_CARDS), dtype=counts.dtype)
+    np.put_along_axis(taken, order, np.clip(n - before, 0, ordered), axis=1)
+    return taken[:, :NUM_CARDS] + taken[:, NUM_CARDS:]

@@ -1,0 +1,324 @@
+"""The reference player: perfect-information Monte Carlo over the exact solver.
+
+A yardstick for the fast policy of `meldcalc.engines.simulate`, far stronger and far slower. The
+seat to play deals the cards it cannot see in K ways (layouts) consistent with all it has
+seen, values each of its legal cards in every layout, and plays the card with the best
+average for its side (seat 0's side maximises, the others minimise):
+
+- once ``exact_from`` tricks or fewer are left (the current one included), a card's value
+  in a layout is exact: the double-dummy solver, every layout of every deal waiting on a
+  decision in one call;
+- before that, a play-out of the layout by the fast policy after the card (in one numpy
+  batch for every layout, card and deal at once).
+
+What a seat knows, and so what its layouts respect (`Seen`): its own hand; the cards
+played; the cards each seat melded, laid on the table before the first lead, while it
+still holds them; and the cards each seat has shown it does not hold: a seat that did not
+follow has none of the led suit, one that did not trump either has no trump, and one that
+did not head the trick or over-trump where the rules made it has nothing that would have.
+
+Layouts are drawn uniformly from every deal of the unseen cards that fits that knowledge:
+`sample_layouts` counts the deals by dynamic programming over how many cards each seat has
+been given so far (each card's copies split among the seats that may hold it, weighted by
+the ways physical copies can make that split), then draws backwards. It never returns a
+layout the seat's knowledge rules out, and needs no retries. What the cards a seat melded
+say about the cards it did not meld (it would have melded them) is not used.
+
+The same seed gives the same play: every random draw comes from the player's generator, in
+the order the decisions are taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from math import factorial
+
+import numpy as np
+
+from meldcalc.engines.simulate import (
+    BIT_OF,
+    BITS,
+    CARD_OF,
+    Game,
+    counts_from_planes,
+    lowest_bit_index,
+    planes_from_counts,
+)
+from meldcalc.engines.solve import card_values_many
+from meldcalc.rules.cards import NUM_CARDS
+from meldcalc.rules.variant import Variant
+
+#: Layouts per decision and the tricks left from which values are exact. Against the
+#: policy, exact from 5, 6, 7 or 8 tricks left and 24 or 48 layouts were alike within the
+#: noise of 40-deal duplicate samples, and exact from 8 cost 17 times the time of 6.
+LAYOUTS = 24
+EXACT_FROM = 6
+
+
+# --- what a seat knows ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the seat to play knows of the hands at a decision, as per-card counts.
+
+    ``hand``: its own (24,); ``unseen``: copies of each card in the other hands (all the
+    cards not yet played, less its own); ``sizes``: (players,) cards each seat holds;
+    ``known``: (players, 24) cards each other seat is known to hold (melded, not played);
+    ``lacks``: (players, 24) True where a seat is known to hold no copy of the card."""
+
+    seat: int
+    hand: np.ndarray
+    unseen: np.ndarray
+    sizes: np.ndarray
+    known: np.ndarray
+    lacks: np.ndarray
+
+    @property
+    def others(self) -> list[int]:
+        return [seat for seat in range(len(self.sizes)) if seat != self.seat]
+
+    def allows(self, layout: np.ndarray) -> bool:
+        """Whether ``layout`` ((players, 24) counts) could be the real deal."""
+        others = self.others
+        return bool(
+            (layout[self.seat] == self.hand).all()
+            and (layout[others].sum(axis=0) == self.unseen).all()
+            and (layout.sum(axis=1) == self.sizes).all()
+            and (layout >= self.known).all()
+            and not (layout[others] * self.lacks[others]).any()
+        )
+
+
+def seen_by(game: Game, deal: int, held: np.ndarray | None = None) -> Seen:
+    """What the seat to play in ``deal`` of ``game`` knows (``held``: `game.held()`, if
+    already computed). Only the seat's own hand is read from the hands; the rest is what
+    the table shows: the sizes and union of the other hands, and the game's ``shown`` and
+    ``lacks``."""
+    held = game.held() if held is None else held
+    players = game.t.players
+    seat = int(game.seat[deal])
+    seats = slice(deal * players, (deal + 1) * players)
+    known = np.zeros((players, NUM_CARDS), dtype=np.int64)
+    if game.shown is not None:
+        known = counts_from_planes(game.shown[:, seats])
+    known[seat] = 0
+    lacks = ((game.lacks[seats, None] >> BIT_OF) & 1).astype(bool)
+    lacks[seat] = False
+    hand = held[deal, seat]
+    return Seen(seat, hand, held[deal].sum(axis=0) - hand, held[deal].sum(axis=1), known, lacks)
+
+
+# --- layouts -------------------------------------------------------------------------------
+
+
+def sample_layouts(seen: Seen, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` layouts ((count, players, 24) counts) drawn uniformly from the deals that
+    fit ``seen``; the seat's own hand in its place in each."""
+    others = seen.others
+    free = seen.unseen - seen.known[others].sum(axis=0)
+    caps = seen.sizes[others] - seen.known[others].sum(axis=1)
+    cards = np.flatnonzero(free)
+    splits = [_splits(int(free[card]), tuple(~seen.lacks[others, card])) for card in cards]
+    tables = _count_deals(splits, caps)
+    layouts = np.zeros((count, len(seen.sizes), NUM_CARDS), dtype=np.int64)
+    layouts[:, others] = seen.known[others]
+    layouts[:, seen.seat] = seen.hand
+    given = _draw(splits, tables, caps, count, rng)  # (count, cards, others)
+    for i, seat in enumerate(others):
+        layouts[:, seat, cards] += given[:, :, i]
+    return layouts
+
+
+@cache
+def _splits(copies: int, allowed: tuple[bool, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every way to split ``copies`` copies of a card among the seats it may be in, and in
+    how many ways the physical copies make each split (a multinomial coefficient)."""
+    ways: list[tuple[int, ...]] = [()]
+    for seat_allowed in allowed:
+        ways = [(*w, k) for w in ways for k in range(copies + 1 if seat_allowed else 1)]
+    ways = [w for w in ways if sum(w) == copies]
+    weights = [factorial(copies) / np.prod([factorial(k) for k in w]) for w in ways]
+    return np.array(ways, dtype=np.int64).reshape(-1, len(allowed)), np.array(weights)
+
+
+def _count_deals(splits: list[tuple[np.ndarray, np.ndarray]], caps: np.ndarray) -> list[np.ndarray]:
+    """tables[i][c]: the weighted number of ways to deal the first i cards so that the
+    seats but the last have been given c cards (the last seat has the rest)."""
+    table = np.zeros(tuple(caps[:-1] + 1))
+    table[(0,) * (len(caps) - 1)] = 1.0
+    tables = [table]
+    for ways, weights in splits:
+        grown = np.zeros_like(table)
+        for way, weight in zip(ways, weights):
+            grown[_shifted(way[:-1], table.shape)] += weight * table[_kept(way[:-1], table.shape)]
+        tables.append(table := grown)
+    if not table[tuple(caps[:-1])] > 0:
+        raise ValueError("no deal of the unseen cards fits what the seat has seen")
+    return tables
+
+
+def _shifted(way: np.ndarray, shape: tuple[int, ...]) -> tuple[slice, ...]:
+    return tuple(slice(k, size) for k, size in zip(way, shape))
+
+
+def _kept(way: np.ndarray, shape: tuple[int, ...]) -> tuple[slice, ...]:
+    return tuple(slice(0, max(size - k, 0)) for k, size in zip(way, shape))
+
+
+def _draw(
+    splits: list[tuple[np.ndarray, np.ndarray]],
+    tables: list[np.ndarray],
+    caps: np.ndarray,
+    count: int,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Draw ``count`` deals backwards, the last card first: each card's split with odds
+    proportional to its ways times the ways to deal the cards before it into what is left."""
+    left = np.tile(caps, (count, 1))
+    given = np.zeros((count, len(splits), len(caps)), dtype=np.int64)
+    for i in range(len(splits) - 1, -1, -1):
+        ways, weights = splits[i]
+        before = left[:, None, :] - ways[None]  # (count, splits, seats)
+        fits = (before >= 0).all(axis=2)
+        index = tuple(np.maximum(before[..., seat], 0) for seat in range(len(caps) - 1))
+        odds = weights * tables[i][index] * fits
+        cumulative = odds.cumsum(axis=1)
+        pick = (cumulative < rng.random((count, 1)) * cumulative[:, -1:]).sum(axis=1)
+        given[:, i] = ways[pick]
+        left = before[np.arange(count), pick]
+    return given
+
+
+# --- the player ----------------------------------------------------------------------------
+
+
+def play(game: Game, players: dict[int, Reference], record: bool = False) -> np.ndarray:
+    """Play ``game`` to the end with ``players`` (seat -> player) in their seats and the
+    policy in the others; returns the (N, 2) team points (and, with ``record``, the cards
+    stay readable through `Game.recorded`)."""
+    if record:
+        game.record()
+    while not game.over:
+        bits = game.policy_cards()
+        for player in dict.fromkeys(players.values()):
+            seats = [seat for seat, who in players.items() if who is player]
+            rows = np.flatnonzero(np.isin(game.seat, seats))
+            if len(rows):
+                bits[rows] = player.choose(game, rows)
+        game.advance(bits)
+    return game.team_points
+
+
+@dataclass(eq=False)
+class Reference:
+    """The PIMC player: `choose` picks its cards, `play` seats it at a table. Its layouts
+    are played out by ``rollout``'s policy (a `Game` class; by default the game's own): a
+    benchmark holds it fixed, so that its yardstick does not move with the policy it
+    judges."""
+
+    variant: Variant
+    layouts: int = LAYOUTS
+    exact_from: int = EXACT_FROM
+    seed: int = 0
+    rollout: type[Game] | None = None
+    rng: np.random.Generator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+
+    def choose(self, game: Game, rows: np.ndarray) -> np.ndarray:
+        """The card (bit) this player plays for the seat to play in deals ``rows``."""
+        legal = game.legal()[rows]
+        bits = lowest_bit_index(legal)
+        choices = np.flatnonzero(np.bitwise_count(legal) > 1)
+        for i, (cards, values) in zip(choices, self.values(game, rows[choices])):
+            bits[i] = BIT_OF[cards[_best(values)]]
+        return bits
+
+    def values(self, game: Game, rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
+        the mean value of each over the layouts, higher is better for the seat's side
+        (seat 0's side's points from here on, negated for the other side)."""
+        sides = game.t.team[game.seat[rows]]
+        return [
+            (cards, value.mean(axis=1) if side == 0 else -value.mean(axis=1))
+            for (cards, value), side in zip(self.layout_values(game, rows), sides)
+        ]
+
+    def layout_values(self, game: Game, rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
+        the value of each in every layout drawn ((cards, layouts): seat 0's side's points
+        from here on, the cards on the table included), exact or played out as
+        `is_exact` says."""
+        if not len(rows):
+            return []
+        legal = game.legal()[rows]
+        options = [CARD_OF[np.flatnonzero((mask >> np.arange(BITS)) & 1)] for mask in legal]
+        layouts = self._layouts(game, rows)
+        if self.is_exact(game):
+            return list(zip(options, self._exact(game, rows, layouts, options)))
+        return list(zip(options, self._rolled_out(game, rows, layouts, options)))
+
+    def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
+        """(rows, layouts, players, 24) counts: the deals of the unseen cards each seat to
+        play is dealt, uniformly among those that fit what it has seen."""
+        held = game.held()
+        return np.stack(
+            [sample_layouts(seen_by(game, row, held), self.layouts, self.rng) for row in rows]
+        )
+
+    def is_exact(self, game: Game) -> bool:
+        """Whether the values at this point of ``game`` are the exact solver's (few enough
+        tricks left), else play-outs by the policy."""
+        return _tricks_left(game) <= self.exact_from
+
+    def _exact(
+        self, game: Game, rows: np.ndarray, layouts: np.ndarray, options: list[np.ndarray]
+    ) -> list[np.ndarray]:
+        """The exact value of each option in each layout, per deal."""
+        count = self.layouts
+        trick = np.full((len(rows), game.t.players - 1), -1, dtype=np.int64)
+        trick[:, : game.position] = CARD_OF[game.on_table[rows, : game.position]]
+        _, per_card = card_values_many(
+            layouts.reshape(-1, *layouts.shape[2:]),
+            np.repeat(game.t.trump[rows], count),
+            np.repeat(game.leader[rows], count),
+            self.variant,
+            np.repeat(trick, count, axis=0),
+        )
+        per_card = per_card.reshape(len(rows), count, NUM_CARDS)
+        return [per_card[i][:, cards].T for i, cards in enumerate(options)]
+
+    def _rolled_out(
+        self, game: Game, rows: np.ndarray, layouts: np.ndarray, options: list[np.ndarray]
+    ) -> list[np.ndarray]:
+        """The value of each option in each layout, played out by the policy, per deal."""
+        count = self.layouts
+        deals = np.concatenate(
+            [np.repeat(row, len(cards) * count) for row, cards in zip(rows, options)]
+        )
+        hands = np.concatenate(
+            [np.tile(layouts[i], (len(cards), 1, 1)) for i, cards in enumerate(options)]
+        )
+        first = np.concatenate([np.repeat(BIT_OF[cards], count) for cards in options])
+        planes = planes_from_counts(hands, self.variant.deck.copies)
+        played_out = game.fork(deals, planes, self.rollout)
+        played_out.advance(first)
+        points = played_out.play().team_points[:, 0]
+        ends = np.cumsum([len(cards) * count for cards in options])
+        return [
+            part.reshape(len(cards), count)
+            for part, cards in zip(np.split(points, ends[:-1]), options)
+        ]
+
+
+def _tricks_left(game: Game) -> int:
+    """Tricks still to finish, the current one included."""
+    return (game.cards_left + game.position) // game.t.players
+
+
+def _best(values: np.ndarray) -> int:
+    """The index of the best value; of equal ones the last (the lowest card of its suit)."""
+    return len(values) - 1 - int(np.argmax(values[::-1]))

@@ -1,0 +1,612 @@
+"""A game's ledger: a file the players name, one JSON object per line, only ever appended.
+
+The first line names the game and keeps the rules it began with (``rules``: the variant's
+checked fields, merged), so a house file edited later changes no game under way; then each
+scored hand is a line, written and synced to disk before the command reports it, so a
+crash never loses a hand. Taking a hand back appends an ``undo`` line rather than
+rewriting the file::
+
+    {"ledger": "meldcalc", "format": 1, "variant": "single-deck", "target": 500, "rules": {...}}
+    {"hand": 1, "bid": 300, "bidder": 0, ..., "points": [290, 150], "explanation": [...]}
+    {"undo": 1}
+
+A ledger written before ``rules`` was kept reads its variant's file as it is now.
+
+A line is written whole or not at all: a write that fails (a full disk) is cut back, so
+the file is as it was. Only a crash or a power cut mid-write can leave a torn last line
+(no line break, no whole JSON object): it is left out of the game, named, and nothing is
+added after it until `Game.repair` drops it (kept in ``FILE.torn``). Any other line that
+does not parse is reported as ``file:line: what is wrong`` and never written to: the
+players fix it (or start a new file) before anything is added.
+
+Reading the game, scoring a hand and appending it happen under an exclusive lock on the
+file (`held`), so two players scoring at once get hands 6 and 7, never two hands 6.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from meldcalc.errors import MeldcalcError, VariantError, WriteFailure, quote, shown_path
+from meldcalc.files import (
+    FULL,
+    FileProblem,
+    WriteProblem,
+    append_whole,
+    open_or_make,
+    open_regular,
+    read_all,
+    sync_folder,
+)
+from meldcalc.rules.loading import load_variant, variant_from_data
+from meldcalc.rules.scoring import (
+    MADE,
+    NOT_PLAYED,
+    SET,
+    THROWN_IN,
+    HandPlay,
+    HandScore,
+    Standing,
+    score_hand,
+    side_count,
+    standing,
+)
+from meldcalc.rules.variant import Variant
+
+try:
+    import fcntl
+except ImportError:  # no flock (Windows): a game is then one player's file at a time
+    fcntl = None  # type: ignore[assignment]
+
+FORMAT = 1
+#: A ledger larger than this is not a ledger (a game is a few dozen lines).
+MAX_BYTES = 16 * 1024 * 1024
+#: The largest target, bid, meld or trick count a ledger holds: the bound of the options.
+MAX_POINTS = 10_000_000
+OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED)
+LEDGER = "a meldcalc ledger"
+
+
+class LedgerError(MeldcalcError):
+    """A ledger file that cannot be read: names the file and line."""
+
+
+@dataclass(frozen=True)
+class Tear:
+    """A torn last line: no line break after it and no whole JSON object in it, as a write
+    cut short by a crash or a power cut leaves it. It is no part of the game."""
+
+    path: Path
+    line: int
+    start: int  #: where the torn line begins: the whole lines end there
+    size: int
+
+    def __str__(self) -> str:
+        return (
+            f"{shown_path(self.path)}:{self.line}: a torn last line ({self.size} bytes, no"
+            " line break), as an interrupted write leaves it"
+        )
+
+    @property
+    def remedy(self) -> str:
+        return f"`meldcalc score -g {shlex.quote(str(self.path))} --repair` drops it"
+
+    @property
+    def dropped(self) -> str:
+        """What `Game.repair` did, in a sentence."""
+        return (
+            f"{shown_path(self.path)}:{self.line}: dropped a torn last line of {self.size}"
+            f" bytes (kept in {shown_path(torn_copy(self.path))})"
+        )
+
+
+def torn_copy(path: Path) -> Path:
+    """Where `Game.repair` keeps the torn lines it drops from ``path``, one a line."""
+    return path.with_name(path.name + ".torn")
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A game read from its file: the variant it is played under (its name in the file and
+    its rules), its target, its hands; a torn last line left out (`Tear`), and ``notes``
+    on the rules (the variant's file reads otherwise now)."""
+
+    path: Path
+    variant: str
+    rules: Variant
+    target: int
+    hands: tuple[HandScore, ...]
+    torn: Tear | None = None
+    notes: tuple[str, ...] = ()
+    names: tuple[str, ...] | None = None  #: the sides' names, as the game began
+
+    def standing(self) -> Standing:
+        return standing(self.rules, self.hands, self.target)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the players should be told: a torn last line left out, then the notes."""
+        if self.torn is None:
+            return self.notes
+        return (f"{self.torn}: the game is shown without it; {self.torn.remedy}", *self.notes)
+
+
+def read(path: Path) -> Ledger | None:
+    """The game in ``path``; None when the file does not exist yet."""
+    with held(path, write=False) as game:
+        return game.book
+
+
+@contextmanager
+def held(
+    path: Path, write: bool = True, create: bool = False, repair: bool = False
+) -> Iterator[Game]:
+    """The game in ``path``, locked until the block ends: exclusively to ``write`` (read,
+    score and append as one step), shared to read. ``create``: a missing file is made, to
+    start the game in; left empty, it is removed again (only a file this call made).
+
+    A torn last line is left out of the game read; writing after it is refused, unless the
+    block is to ``repair`` it (`Game.repair`)."""
+    opened = _open_locked(path, write, create)
+    if opened is None:
+        yield Game(path, None, b"", None)
+        return
+    descriptor, made = opened
+    try:
+        content = _content(path, descriptor)
+        tear = None if repair else _tear(path, content)
+        if tear is not None and (write or not content[: tear.start].strip()):
+            before = "nothing is added after it" if write else "no hand before it"
+            raise LedgerError(f"{tear}: {before}; {tear.remedy}")
+        book = _parsed(path, content, empty_ok=create or repair)
+        game = Game(path, descriptor, content, book, made)
+        try:
+            yield game
+        finally:
+            if made and not game.content:  # nothing was added to the file made for it
+                with suppress(OSError):  # still locked: a waiting writer opens the path afresh
+                    os.unlink(path)
+    finally:
+        os.close(descriptor)
+
+
+def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | None:
+    """A descriptor on the ledger, locked, and whether this call made the file; None when
+    it does not exist (and not ``create``)."""
+    flags = os.O_RDWR | os.O_APPEND if write else os.O_RDONLY
+    while True:
+        try:
+            if create:
+                descriptor, made = open_or_make(path, flags, LEDGER)
+            else:
+                descriptor, made = open_regular(path, flags, LEDGER), False
+        except FileNotFoundError:
+            if os.path.islink(path):
+                raise LedgerError(_dangling(path, create)) from None
+            if create:
+                folder = shown_path(path.parent)
+                raise LedgerError(
+                    f"{shown_path(path)}: cannot start a game: no folder {folder}"
+                ) from None
+            return None
+        except FileProblem as problem:  # a full disk may refuse even to make the file
+            raise (WriteFailure if problem.errno in FULL else LedgerError)(str(problem)) from None
+        if fcntl is not None:
+            with suppress(OSError):  # a file system without locks: go on without
+                fcntl.flock(descriptor, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
+        if _still_named(path, descriptor):
+            return descriptor, made
+        os.close(descriptor)  # removed or replaced while we waited for the lock
+
+
+def _dangling(path: Path, create: bool) -> str:
+    """A link to a missing file: no game, and never a file made where the link points."""
+    try:
+        target = quote(os.readlink(path), 200)
+    except OSError:
+        target = "a missing file"
+    what = f"{shown_path(path)}: a symbolic link to {target}, which does not exist"
+    return what + (": a game is not started through a link; name the file itself" if create else "")
+
+
+def _still_named(path: Path, descriptor: int) -> bool:
+    try:
+        named, held_file = os.stat(path), os.fstat(descriptor)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held_file.st_dev, held_file.st_ino)
+
+
+def _content(path: Path, descriptor: int) -> bytes:
+    try:
+        return read_all(descriptor, path, MAX_BYTES, "a meldcalc ledger")
+    except FileProblem as problem:
+        raise LedgerError(str(problem)) from None
+
+
+def _parsed(path: Path, content: bytes, empty_ok: bool = False) -> Ledger | None:
+    """The game in ``content``, a torn last line left out; None for an empty file, where
+    ``empty_ok``."""
+    tear = _tear(path, content)
+    records = list(_records(path, content if tear is None else content[: tear.start]))
+    if not records and (empty_ok or tear is not None):
+        return None
+    if not records:
+        raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")
+    return _game(path, records, tear)
+
+
+def _tear(path: Path, content: bytes) -> Tear | None:
+    """The last line, if a write was cut short there: no line break ends it, and it holds
+    no whole JSON object (a whole line without its break is a line, as an editor may leave
+    it; no shorter part of a JSON object is one)."""
+    start = content.rfind(b"\n") + 1
+    tail = content[start:]
+    if not tail.strip() or _is_object(tail):
+        return None
+    return Tear(path, content.count(b"\n") + 1, start, len(tail))
+
+
+def _is_object(raw: bytes) -> bool:
+    try:
+        return isinstance(json.loads(raw), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _records(path: Path, content: bytes) -> Any:
+    for number, raw in enumerate(content.split(b"\n"), start=1):
+        if not raw.strip():
+            continue
+        where = f"{shown_path(path)}:{number}"
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            byte, column = raw[error.start], error.start + 1
+            raise LedgerError(
+                f"{where}:{column}: byte 0x{byte:02x} is not UTF-8: expected JSON text"
+            ) from None
+        try:
+            record = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise LedgerError(f"{where}: not a JSON object: {quote(str(error), 80)}") from None
+        if not isinstance(record, dict):
+            raise LedgerError(f"{where}: expected a JSON object, got {quote(record)}")
+        yield where, record
+
+
+def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Ledger:
+    where, header = records[0]
+    variant, target, rules, kept = _header(path, where, header)
+    question = "was the file edited?" if kept is not None else _question(variant)
+    hands: list[HandScore] = []
+    for where, record in records[1:]:
+        if "undo" in record:
+            if record["undo"] != len(hands) or not hands:
+                raise LedgerError(f"{where}: undo {quote(record['undo'])}: not the last hand")
+            hands.pop()
+            continue
+        if record.get("hand") != len(hands) + 1:
+            raise LedgerError(
+                f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
+            )
+        hands.append(_hand(where, record, rules, question))
+    names = _names(where, header.get("names"), side_count(rules))
+    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or (), names)
+
+
+def _names(where: str, names: object, sides: int) -> tuple[str, ...] | None:
+    """The sides' names a header keeps: one string a side, or none."""
+    if names is None:
+        return None
+    if (
+        not isinstance(names, list)
+        or len(names) != sides
+        or not all(isinstance(name, str) and name.strip() for name in names)
+    ):
+        raise LedgerError(f"{where}: names {quote(names)}: expected {sides} names, one a side")
+    return tuple(names)
+
+
+def _question(variant: str) -> str:
+    """What to ask of a hand that does not add up under rules read from their file now."""
+    return f"was the file edited, or did {shown_path(variant)} change since the game began?"
+
+
+def _header(
+    path: Path, where: str, header: dict
+) -> tuple[str, int, Variant, tuple[str, ...] | None]:
+    """The game's variant name, target and rules, from its first line; with the notes on
+    the rules it keeps (None for a ledger that keeps none: its variant's file is read)."""
+    if header.get("ledger") != "meldcalc" or header.get("format") != FORMAT:
+        raise LedgerError(f"{where}: expected the header of a meldcalc ledger (format {FORMAT})")
+    variant, target = header.get("variant"), header.get("target")
+    if not isinstance(variant, str):
+        raise LedgerError(f"{where}: the header needs a variant name, got {quote(variant)}")
+    if not _is_count(target) or not 1 <= target <= MAX_POINTS:
+        raise LedgerError(
+            f"{where}: target {quote(target)}: expected a whole number from 1 to {MAX_POINTS}"
+        )
+    if "rules" in header:
+        return (variant, target, *_kept_rules(path, where, variant, header["rules"]))
+    try:
+        return variant, target, load_variant(variant), None
+    except MeldcalcError as error:
+        raise LedgerError(f"{where}: variant {quote(variant, 200)}: {_why(error)}") from None
+
+
+def _kept_rules(
+    path: Path, where: str, variant: str, kept: object
+) -> tuple[Variant, tuple[str, ...]]:
+    """The rules the game began with, as its header keeps them; and a note when the variant
+    it names reads otherwise now (a house file edited since, another meldcalc's table)."""
+    try:
+        now: Variant | None = load_variant(variant)
+    except MeldcalcError as error:
+        now, why = None, _why(error)
+    if now is not None and now.data == kept:
+        return now, ()
+    line = int(where.rpartition(":")[2])
+    try:
+        rules = variant_from_data(kept, shown_path(path), line, "rules")
+    except VariantError as error:
+        raise LedgerError(_why(error)) from None
+    game = shown_path(path)
+    if now is None:
+        change = f"{game}: its variant cannot be read now ({why})"
+    else:
+        change = f"{game}: {shown_path(variant)} has changed since the game began"
+    return rules, (f"{change}: the game keeps the rules it began with",)
+
+
+def _why(error: MeldcalcError) -> str:
+    """An error's first problem, and how many more."""
+    if not isinstance(error, VariantError):
+        return str(error)
+    more = len(error.problems) - 1
+    others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"{error.problems[0]}{others}"
+
+
+def _hand(
+    where: str, record: dict, rules: Variant, question: str = "was the file edited?"
+) -> HandScore:
+    """A hand line, checked: its sides are the variant's, and what it scored is what its
+    bid, meld and tricks score (`score_hand`), so an edited line is refused, not added up."""
+    stored = _stored_hand(where, record)
+    if stored.outcome not in OUTCOMES:
+        known = ", ".join(map(repr, OUTCOMES))
+        raise LedgerError(f"{where}: outcome {quote(stored.outcome)}: expected one of {known}")
+    try:
+        expected = score_hand(rules, stored.play)
+    except MeldcalcError as error:
+        raise LedgerError(f"{where}: {error}") from None
+    sides = side_count(rules)
+    if any(len(values) != sides for values in (stored.points, stored.checks, stored.counted_meld)):
+        raise LedgerError(f"{where}: points, checks and meld must name every side ({sides})")
+    for field, label, verb in _RESULTS:
+        got, want = getattr(stored, field), getattr(expected, field)
+        if got != want:
+            shown, wanted = (list(v) if isinstance(v, tuple) else v for v in (got, want))
+            raise LedgerError(
+                f"{where}: {label} {quote(shown)} {verb} not follow from the hand's bid, meld"
+                f" and tricks (expected {quote(wanted)}): {question}"
+            )
+    return expected
+
+
+#: What a hand line says it scored, each compared with what its inputs score.
+_RESULTS = (
+    ("points", "the points", "do"),
+    ("outcome", "the outcome", "does"),
+    ("bidding_side", "the bidding side", "does"),
+    ("counted_meld", "the counted meld", "does"),
+    ("checks", "the scored checks", "do"),
+)
+
+
+def _stored_hand(where: str, record: dict) -> HandScore:
+    try:
+        taken = record.get("tricks_taken")
+        play = HandPlay(
+            bid=_count(record["bid"]),
+            bidder=_count(record["bidder"]),
+            meld=_counts(record["meld"]),
+            tricks=None if record["tricks"] is None else _counts(record["tricks"]),
+            checks=_counts(record["checks"]),
+            thrown_in=_flag(record["thrown_in"]),
+            no_marriage=_flag(record["no_marriage"]),
+            tricks_taken=None if taken is None else _counts(taken),
+        )
+        return HandScore(
+            play,
+            _count(record["bidding_side"]),
+            str(record["outcome"]),
+            _counts(record["counted_meld"]),
+            _counts(record["points"], negative=True),
+            _counts(record["scored_checks"]),
+            tuple(str(line) for line in record["explanation"]),
+        )
+    except KeyError as error:
+        raise LedgerError(f"{where}: missing field {error}") from None
+    except (TypeError, ValueError) as error:
+        raise LedgerError(f"{where}: {error}") from None
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value: object, negative: bool = False) -> int:
+    """A whole number from 0 to `MAX_POINTS`; any, where ``negative`` (points, which are
+    checked against what the hand scores)."""
+    if _is_count(value) and (negative or 0 <= value <= MAX_POINTS):
+        return value
+    bound = "" if negative else f" from 0 to {MAX_POINTS}"
+    raise ValueError(f"expected a whole number{bound}, got {quote(value)}")
+
+
+def _counts(values: object, negative: bool = False) -> tuple[int, ...]:
+    if not isinstance(values, list):
+        raise ValueError(f"expected a list of whole numbers, got {quote(values)}")
+    return tuple(_count(value, negative) for value in values)
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {quote(value)}")
+    return value
+
+
+def hand_record(number: int, score: HandScore, trump: str | None) -> dict[str, Any]:
+    """The ledger line of a scored hand: what was reported, and what it scored."""
+    play = score.play
+    return {
+        "hand": number,
+        "bid": play.bid,
+        "bidder": play.bidder,
+        "trump": trump,
+        "meld": list(play.meld),
+        "tricks": None if play.tricks is None else list(play.tricks),
+        "checks": list(play.checks),
+        "thrown_in": play.thrown_in,
+        "no_marriage": play.no_marriage,
+        "tricks_taken": None if play.tricks_taken is None else list(play.tricks_taken),
+        "outcome": score.outcome,
+        "bidding_side": score.bidding_side,
+        "counted_meld": list(score.counted_meld),
+        "points": list(score.points),
+        "scored_checks": list(score.checks),
+        "explanation": list(score.explanation),
+    }
+
+
+def header(
+    variant: str, target: int, rules: dict | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The first line of a game; ``rules``: the variant's data (`Variant.data`) it keeps;
+    ``names``: the sides' names, one a side."""
+    line = {"ledger": "meldcalc", "format": FORMAT, "variant": variant, "target": target}
+    return line | ({"names": list(names)} if names else {}) | ({"rules": rules} if rules else {})
+
+
+@dataclass
+class Game:
+    """A ledger held under its lock (`held`): the game as read (None before the first
+    hand), and the way to add to it."""
+
+    path: Path
+    descriptor: int | None
+    content: bytes
+    book: Ledger | None
+    made: bool = False  #: the file was made for this game, by this command
+
+    def add_hand(
+        self,
+        rules: Variant,
+        variant: str,
+        target: int | None,
+        score: HandScore,
+        trump: str | None,
+        names: Sequence[str] | None = None,
+    ) -> Ledger:
+        """Append a scored hand (starting the game, under ``variant``, ``target`` and the
+        sides' ``names``, when there is none yet) and read the game back."""
+        book, new = self.book, []
+        if book is None:
+            goal = target or (rules.bidding.game if rules.bidding else None)
+            if goal is None:
+                raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
+            new.append(header(variant, goal, rules.data, names))
+        else:
+            if target is not None and target != book.target:
+                raise MeldcalcError(
+                    f"{shown_path(book.path)} is a game to {book.target}: leave out --to"
+                )
+            done = book.standing()
+            if done.winner is not None:
+                raise MeldcalcError(
+                    f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
+                )
+        number = len(book.hands) + 1 if book else 1
+        new.append(hand_record(number, score, trump))
+        return self._append(*new)
+
+    def undo_last(self) -> Ledger:
+        """Take the last hand back: an ``undo`` line, never a rewrite."""
+        if self.book is None or not self.book.hands:
+            raise MeldcalcError(f"{shown_path(self.path)}: no hand to take back")
+        return self._append({"undo": len(self.book.hands)})
+
+    def repair(self) -> Tear | None:
+        """Drop a torn last line, first kept at the end of `torn_copy`; None when the
+        last line is whole."""
+        tear = self.book.torn if self.book else _tear(self.path, self.content)
+        if tear is None or self.descriptor is None:
+            return None
+        _keep(torn_copy(self.path), self.content[tear.start :] + b"\n")
+        try:
+            os.ftruncate(self.descriptor, tear.start)
+            os.fsync(self.descriptor)
+        except OSError as error:
+            raise WriteFailure(
+                f"{shown_path(self.path)}: cannot drop the torn line: {error.strerror}"
+            ) from None
+        self.content = self.content[: tear.start]
+        self.book = _parsed(self.path, self.content, empty_ok=True)
+        return tear
+
+    def _append(self, *records: dict[str, Any]) -> Ledger:
+        """Add lines at the end of the file, on disk before returning (synced), and read the
+        game back. A write that fails leaves the file as it was (`append_whole`)."""
+        if self.descriptor is None:
+            raise MeldcalcError(f"{shown_path(self.path)}: no such game yet")
+        text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+        if self.content and not self.content.endswith(b"\n"):
+            text = "\n" + text  # an edited file may lack its last line break
+        try:
+            append_whole(self.descriptor, self.path, text.encode())
+        except WriteProblem as problem:
+            if problem.restored:
+                raise WriteFailure(f"{problem}; nothing was added") from None
+            tear = Tear(self.path, self.content.count(b"\n") + 1, len(self.content), 0)
+            raise WriteFailure(f"{problem}; a torn line may be left: {tear.remedy}") from None
+        if self.made and not self.content:
+            sync_folder(self.path)  # the new file's name on disk too
+        self.content = _content(self.path, self.descriptor)
+        self.book = _parsed(self.path, self.content)
+        assert self.book is not None
+        return self.book
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Add ``data`` to the end of ``path``, made when missing (removed again if the data
+    could not be written to it)."""
+    try:
+        descriptor, made = open_or_make(path, os.O_WRONLY | os.O_APPEND, "a file of torn lines")
+    except FileNotFoundError:
+        raise LedgerError(f"{shown_path(path)}: cannot keep the torn line there") from None
+    except FileProblem as problem:
+        raise LedgerError(f"{problem}: the torn line is not dropped") from None
+    try:
+        append_whole(descriptor, path, data)
+    except WriteProblem as problem:
+        if made:
+            with suppress(OSError):
+                os.unlink(path)
+        raise WriteFailure(f"{problem}: the torn line is not dropped") from None
+    finally:
+        os.close(descriptor)
+
+
+def append(path: Path, *records: dict[str, Any]) -> Ledger:
+    """Add lines at the end of ``path`` (made when missing), under its lock."""
+    with held(path, create=True) as game:
+        return game._append(*records)

@@ -1,0 +1,243 @@
+"""A variant laid out to learn from: its scoring table, trick counters, bidding and play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meldcalc.rules.cards import RANKS
+from meldcalc.rules.loading import example_names, load_variant, shipped_names
+from meldcalc.rules.variant import MeldRule, Passing, Variant
+
+
+def summary(variant: Variant) -> dict[str, Any]:
+    """One row of ``meldcalc variants``."""
+    ranks = " ".join(rank.value for rank in variant.deck.ranks)
+    return {
+        "name": variant.name,
+        "players": variant.players,
+        "partnerships": variant.partnerships,
+        "deck": f"{variant.deck.size} ({ranks} x{variant.deck.copies})",
+        "hand_size": variant.hand_size,
+        "widow": variant.widow,
+        "title": variant.title,
+    }
+
+
+def shipped_summaries() -> list[dict[str, Any]]:
+    """Every shipped variant, then every shipped example (``"example": true``)."""
+    return [
+        {**summary(load_variant(name)), "name": name, "example": name in examples}
+        for examples in [example_names()]
+        for name in [*shipped_names(), *examples]
+    ]
+
+
+def meld_cards(rule: MeldRule) -> str:
+    """The cards of a meld in words: ``A 10 K Q J of trump``, ``J♦ Q♠``."""
+    ranks = " ".join(rank.value for rank in rule.ranks)
+    if rule.kind == "trump":
+        return f"{ranks} of trump"
+    if rule.kind == "non_trump":
+        return f"{ranks} of one non-trump suit"
+    if rule.kind == "around":
+        return f"{ranks} of every suit"
+    return " ".join(f"{card.rank.value}{card.suit.symbol}" for card in rule.cards)
+
+
+def scoring_table(variant: Variant) -> dict[str, Any]:
+    """Everything ``meldcalc table`` shows, as data."""
+    copies = variant.deck.copies
+    classes: dict[str, list[dict[str, Any]]] = {}
+    for rule in variant.melds:
+        entry = {
+            "name": rule.name,
+            "cards": meld_cards(rule),
+            "points": [rule.value(k) for k in range(1, copies + 1)],
+        }
+        if copies > len(rule.points):  # the file lists fewer: the rest follow DERIVED
+            entry["derived"] = list(range(len(rule.points) + 1, copies + 1))
+        if rule.checks:
+            entry["checks"] = [rule.check_value(k) for k in range(1, copies + 1)]
+        classes.setdefault("+".join(rule.classes) or "bonus", []).append(entry)
+    return {
+        "name": variant.name,
+        "title": variant.title,
+        "description": variant.description,
+        "source": variant.source,
+        "deal": deal_line(variant),
+        "multiples": copies,
+        "classes": [{"class": name, "melds": melds} for name, melds in classes.items()],
+        "tricks": trick_counters(variant),
+        "bidding": bidding_lines(variant),
+        "scoring": scoring_lines(variant),
+        "house": house_rules(variant),
+        "play": play_lines(variant),
+    }
+
+
+#: How a meld scores more copies than its list gives (`variant.multiplicity_value`).
+DERIVED = (
+    "more copies than a meld's list gives score as its last listed value plus the value of"
+    " the copies left over"
+)
+
+
+def deal_line(variant: Variant) -> str:
+    sides = "two partnerships" if variant.partnerships else "each for himself"
+    extra = [f"a widow of {variant.widow}"] if variant.widow else []
+    extra += [f"a stock of {variant.stock}"] if variant.stock else []
+    rest = f", {' and '.join(extra)}" if extra else ""
+    return (
+        f"{variant.players} players ({sides}), {variant.hand_size} cards each"
+        f" from {variant.deck.size}{rest}"
+    )
+
+
+def trick_counters(variant: Variant) -> dict[str, Any]:
+    in_deck = len(variant.deck.cards()) // len(variant.deck.ranks)
+    counters = {
+        rank.value: variant.counters.get(rank, 0) for rank in RANKS if rank in variant.deck.ranks
+    }
+    cards_total = sum(points * in_deck for points in counters.values())
+    return {
+        "counters": counters,
+        "cards_of_each_rank": in_deck,
+        "cards_total": cards_total,
+        "last_trick": variant.last_trick,
+        "total": cards_total + variant.last_trick,
+    }
+
+
+def bidding_lines(variant: Variant) -> list[str]:
+    bidding = variant.bidding
+    if bidding is None:
+        return ["no auction: the turned-up card names trump"]
+    first, *later = bidding.increments
+    steps = ", then ".join(
+        [f"steps of {first.by}", *(f"steps of {inc.by} from {inc.start}" for inc in later)]
+    )
+    lines = [f"opening bid at least {bidding.opening}; {steps}"]
+    if bidding.rounds:
+        lines.append(f"{bidding.rounds} round{'s' if bidding.rounds > 1 else ''} of bidding only")
+    if bidding.dealer_forced:
+        lines.append(f"if the others all pass, the dealer must bid {bidding.opening}")
+    if bidding.marriage_in_trump:
+        lines.append("the bidder must hold a marriage in the suit named trump")
+    if not bidding.concede:
+        lines.append("a side may not concede the hand")
+    if variant.passing is not None:
+        lines.append(passing_line(variant.passing))
+    return lines
+
+
+def house_rules(variant: Variant) -> dict[str, Any]:
+    """The switches that change a hand's or a game's score, as the file sets them."""
+    house, bidding = variant.house, variant.bidding
+    return {
+        "meld_minimum": variant.meld_minimum,
+        "save_meld": house.save_meld,
+        "set_penalty": house.set_penalty,
+        "thrown_in": {
+            "meld": house.thrown_in.meld,
+            "meld_minimum": house.thrown_in.meld_minimum,
+            "cards": house.thrown_in.cards,
+        },
+        "both_reach": bidding.both_reach if bidding else None,
+        "checks": any(rule.checks for rule in variant.melds),
+    }
+
+
+def scoring_lines(variant: Variant) -> list[str]:
+    """How a hand and a game are scored, every house switch included, in words."""
+    house, bidding = variant.house, variant.bidding
+    if bidding is None:
+        return ["each side scores its meld and the trick points it takes"]
+    lost = "the bid" if house.set_penalty == 1 else f"{house.set_penalty} times the bid"
+    lines = [
+        "made (meld + tricks reach the bid): every side scores its meld + tricks",
+        f"set: the bidding side scores nothing and loses {lost}; the others score as usual",
+        *_meld_rules(variant),
+    ]
+    if bidding.concede:
+        lines.append(f"thrown in before play: the bidding side loses {lost}; {_thrown_in(variant)}")
+    if bidding.marriage_in_trump:
+        lines.append(
+            f"no marriage in the suit named: the hand is not played, the bidding side loses"
+            f" {lost} and no one counts meld"
+        )
+    if any(rule.checks for rule in variant.melds):
+        lines.append("checks: a side scores its melds' checks when its meld counts")
+    if bidding.game:
+        lines.append(_game_line(variant, bidding.game))
+    return lines
+
+
+def _meld_rules(variant: Variant) -> list[str]:
+    save = variant.house.save_meld
+    lines = []
+    if variant.meld_minimum:
+        lines.append(
+            f"meld minimum: a side's meld counts only when it is {variant.meld_minimum} or more"
+        )
+    if save == "trick":
+        lines.append("save meld: a side's meld counts only when it takes a trick")
+    elif save == "counter":
+        lines.append("save meld: a side's meld counts only when it takes a counter")
+    elif save is not None:
+        lines.append(f"save meld: a side's meld counts only when it takes {save} or more in tricks")
+    return lines
+
+
+def _thrown_in(variant: Variant) -> str:
+    rule = variant.house.thrown_in
+    if not rule.meld and not rule.cards:
+        return "the others score nothing"
+    parts = []
+    if rule.meld:
+        least = max(rule.meld_minimum, variant.meld_minimum)
+        parts.append("their meld" + (f" (when it is {least} or more)" if least else ""))
+    if rule.cards:
+        parts.append(f"{rule.cards} for the cards")
+    return "the others score " + " + ".join(parts)
+
+
+def _game_line(variant: Variant, target: int) -> str:
+    both = (
+        "the bidding side wins"
+        if variant.bidding and variant.bidding.both_reach == "bidder"
+        else "the higher total wins (equal totals play another hand)"
+    )
+    return (
+        f"game: the first side to {target:,} at the end of a hand (score --to sets another"
+        f" target); several at once: {both}"
+    )
+
+
+def passing_line(passing: Passing) -> str:
+    """The card pass in one line, as `meldcalc table` and `meldcalc bid` say it."""
+    n = passing.cards
+    if passing.kind == "exchange":
+        return (
+            f"card exchange: before naming trump the bidder names a suit; the partner passes"
+            f" {n} cards, of that suit where it has them, and the bidder passes {n} back"
+        )
+    when = "at once" if passing.simultaneous else "the partner first"
+    return f"after trump is named the bidder and the partner pass {n} cards each way, {when}"
+
+
+HEAD = {
+    "always": "beat the winning card when you can, unless the trick has been trumped",
+    "trump-led": "beat the winning card only when trump is led",
+    "never": "no duty to beat the winning card",
+}
+
+
+def play_lines(variant: Variant) -> list[str]:
+    overtrump = "over-trumping when you can" if variant.overtrump else "no duty to over-trump"
+    return [
+        "the bidder leads first; the winner of a trick leads the next",
+        f"follow suit and {HEAD[variant.head]}",
+        f"void in the led suit: play a trump, {overtrump}; void in both: any card",
+        "highest trump wins, else the highest card of the led suit;"
+        " of identical cards the first played wins",
+    ]

@@ -1,0 +1,574 @@
+"""Variant files: found (a shipped name or a path), read, merged (``extends``), checked
+and modelled as a `Variant`. `load_variant` takes a shipped name or a path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from meldcalc.errors import VariantError, quote, shown_path
+from meldcalc.files import FileProblem, read_bounded
+from meldcalc.rules.cards import RANK_TOKENS, SUITS, Card, Rank
+from meldcalc.rules.variant import (
+    Bidding,
+    Deck,
+    HouseRules,
+    Increment,
+    MeldRule,
+    Passing,
+    ThrownIn,
+    Variant,
+)
+
+if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is loaded
+    from meldcalc.rules.schema import Node
+
+DEFAULT_VARIANT = "single-deck"
+
+
+def shipped_dir() -> Path:
+    """The folder of shipped variant files: inside the installed package, or the checkout's."""
+    package = Path(__file__).parent.parent  # meldcalc/
+    installed = package / "variants"
+    return installed if installed.is_dir() else package.parent / "variants"
+
+
+def shipped_names() -> list[str]:
+    return sorted(path.stem for path in shipped_dir().glob("*.yaml"))
+
+
+def example_names() -> list[str]:
+    """The house files shipped as examples to copy, by the name ``-V`` takes for them:
+    ``examples/house-roundhouse``."""
+    return sorted(f"examples/{path.stem}" for path in (shipped_dir() / "examples").glob("*.yaml"))
+
+
+def is_shipped(name: str) -> bool:
+    """Whether ``name`` is a shipped variant's or example's name (not a path)."""
+    return name in shipped_names() or name in example_names()
+
+
+#: A variant file larger than this is not a variant file (the shipped ones are ~2 KB).
+MAX_FILE_BYTES = 1024 * 1024
+#: How many files an ``extends`` chain may hold (the shipped variants use at most three).
+MAX_CHAIN = 16
+
+
+def load_variant(spec: str | Path) -> Variant:
+    """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
+    return _load_checked(resolve(spec))
+
+
+def load_variant_file(path: Path) -> Variant:
+    """A variant from this very file (never a shipped name), read and checked afresh, as
+    ``meldcalc check`` must: it never takes the cache's word for a file."""
+    return _load_checked(path, use_cache=False)
+
+
+def variant_from_data(data: object, file: str, line: int = 1, path: str = "") -> Variant:
+    """A variant from fields kept in another file (a game's ledger keeps the rules it began
+    with), checked as a variant file is: a problem names ``file``, ``line`` and the key
+    ``path``."""
+    from meldcalc.rules.schema import describe
+
+    if not isinstance(data, dict):
+        where = f"{file}:{line}:1: {path + ': ' if path else ''}"
+        raise VariantError([f"{where}expected a mapping of variant fields, got {describe(data)}"])
+    return build_variant(_plain_tree(data, file, line, path))
+
+
+def _plain_tree(value: Any, file: str, line: int = 1, path: str = "") -> Node:
+    """Nodes for plain data kept in another file than YAML (a game's ledger keeps its rules
+    as JSON on one line), each placed at ``line`` of ``file``: a problem names that line and
+    the key path under ``path``. At most `MAX_VALUES` values, as in a YAML file."""
+    from meldcalc.rules.schema import MAX_VALUES, Node
+
+    count = 0
+
+    def node(value: Any, path: str) -> Node:
+        nonlocal count
+        count += 1
+        if count > MAX_VALUES:
+            raise VariantError([f"{file}:{line}:1: {path}: more than {MAX_VALUES} values"])
+        if isinstance(value, dict):
+            items = {str(k): node(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+            return Node(items, file, line, 1, path)
+        if isinstance(value, list):
+            values = [node(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            return Node(values, file, line, 1, path)
+        return Node(value, file, line, 1, path)
+
+    try:
+        return node(value, path)
+    except RecursionError:
+        raise VariantError([f"{file}:{line}:1: {path}: nested too deep for a variant"]) from None
+
+
+def variant_files(path: Path) -> list[Path]:
+    """The files ``meldcalc check`` reads for ``path``: the file, or a folder's YAML files
+    (subfolders included), in a stable order."""
+    if not os.path.isdir(path):  # False too for a name the system refuses (too long)
+        return [path]
+    # not only regular files: a FIFO or a dangling link named .yaml is reported, not skipped
+    found = [p for pattern in ("*.yaml", "*.yml") for p in path.rglob(pattern) if not p.is_dir()]
+    if not found:
+        raise VariantError([f"{shown_path(path)}: a folder with no .yaml files in it"])
+    return sorted(found)
+
+
+def _load_checked(path: Path, use_cache: bool = True) -> Variant:
+    """Read, merge and check a file, or take what an earlier run checked (`cache`).
+
+    The cache is keyed on the bytes of every file of the chain, so the file itself is
+    always read; only the YAML parsing and the checks are saved.
+    """
+    from meldcalc.rules import cache
+
+    first = read_source(path)
+    cached = cache.read(path, first, read_source) if use_cache else None
+    if cached is not None:
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return _model(cached["data"], cached["file"])
+    sources: list[tuple[Path, bytes]] = []
+    tree = load_tree(path, sources=sources, first=first)
+    variant = build_variant(tree)
+    if use_cache:
+        cache.write(path, tree.plain(), tree.file, sources)
+    return variant
+
+
+def read_source(path: Path) -> bytes:
+    """The bytes of a variant file: a regular file of at most `MAX_FILE_BYTES`."""
+    try:
+        return read_bounded(path, MAX_FILE_BYTES, "a variant file")
+    except FileNotFoundError:
+        raise VariantError([f"{shown_path(path)}: no such variant file"]) from None
+    except FileProblem as problem:
+        raise VariantError([str(problem)]) from None
+
+
+def decode_source(content: bytes, name: str) -> str:
+    """The text of a variant file, which must be UTF-8; a bad byte is named by its place."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = content[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        byte = content[error.start]
+        raise VariantError(
+            [f"{name}:{line}:{column}: byte 0x{byte:02x} is not UTF-8: expected UTF-8 text"]
+        ) from None
+
+
+def resolve(spec: str | Path, base: Path | None = None) -> Path:
+    """The file a variant name or path stands for; a path is taken relative to ``base``."""
+    text = str(spec)
+    if not text.strip():
+        raise VariantError([f"expected a variant name or a YAML file, got {quote(text)}"])
+    if is_shipped(text):
+        return shipped_dir() / f"{text}.yaml"
+    looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
+    path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
+    if looks_like_path and not os.path.lexists(path):
+        raise VariantError([f"{shown_path(text)}: no such variant file"])
+    if looks_like_path or os.path.exists(path):  # False for a name too long, not an error
+        return path
+    names = ", ".join(shipped_names())
+    raise VariantError(
+        [f"unknown variant {quote(text)}: expected one of {names}, or a path to a YAML file"]
+    )
+
+
+def load_tree(
+    path: Path, sources: list[tuple[Path, bytes]] | None = None, first: bytes | None = None
+) -> Node:
+    """The file's Node tree with everything it ``extends`` merged beneath it.
+
+    ``sources`` collects every file read with the bytes that were parsed, for the cache;
+    ``first``: the bytes of ``path`` when the caller has read them already.
+    """
+    trees: list[Node] = []
+    seen: list[Path] = []
+    extends: Node | None = None
+    while True:
+        content = first if first is not None and not trees else _read_parent(path, extends)
+        if sources is not None:
+            sources.append((path, content))
+        tree = _parse_file(path, content)
+        trees.append(tree)
+        seen.append(path.resolve())
+        extends = tree.value.pop("extends", None)
+        if extends is None:
+            break
+        path = _parent_of(extends, path, seen)
+    merged = trees.pop()
+    while trees:
+        merged.value.pop("description", None)  # a file's own words: never inherited, as a
+        merged = merge(merged, trees.pop())  # parent's would describe other numbers
+    return merged
+
+
+def _read_parent(path: Path, extends: Node | None) -> bytes:
+    """Read a file; problems with a parent are reported at the ``extends`` that names it."""
+    try:
+        return read_source(path)
+    except VariantError as error:
+        if extends is None:
+            raise
+        raise VariantError([extends.problem(error.problems[0])]) from None
+
+
+def _parse_file(path: Path, content: bytes) -> Node:
+    from meldcalc.rules.schema import describe, read_yaml
+
+    name = display_name(path)
+    tree = read_yaml(decode_source(content, name), name)
+    if not isinstance(tree.value, dict):
+        got = describe(tree.plain())
+        raise VariantError([tree.problem(f"expected a mapping of variant fields, got {got}")])
+    if "name" not in tree.value:
+        raise VariantError([tree.problem("missing field 'name': every variant file names itself")])
+    return tree
+
+
+def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
+    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it."""
+    from meldcalc.rules.schema import describe
+
+    if not isinstance(extends.value, str):
+        got = describe(extends.plain())
+        raise VariantError([extends.problem(f"expected a variant name or path, got {got}")])
+    try:
+        parent = resolve(extends.value, base=path.parent)
+    except VariantError as error:
+        raise VariantError([extends.problem(error.problems[0])]) from None
+    if parent.resolve() in seen:
+        cycle = " -> ".join(p.name for p in (*seen, parent.resolve()))
+        raise VariantError([extends.problem(f"extends cycle: {cycle}")])
+    if len(seen) >= MAX_CHAIN:
+        raise VariantError([extends.problem(f"more than {MAX_CHAIN} files in the extends chain")])
+    return parent
+
+
+def display_name(path: Path) -> str:
+    """Shipped files are named by their file name, others as the user wrote the path."""
+    try:
+        return path.resolve().relative_to(shipped_dir().resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return shown_path(path)
+
+
+def merge(base: Node, override: Node) -> Node:
+    """``override`` on top of ``base``: mappings merge by key, named lists by name."""
+    from meldcalc.rules.schema import Node
+
+    if isinstance(base.value, dict) and isinstance(override.value, dict):
+        merged = dict(base.value)
+        for key, node in override.value.items():
+            merged[key] = merge(base.value[key], node) if key in base.value else node
+        return Node(merged, override.file, override.line, override.column, override.path)
+    if _is_named_list(base) and _is_named_list(override):
+        return _merge_by_name(base, override)
+    return override
+
+
+def _is_named_list(node: Node) -> bool:
+    return isinstance(node.value, list) and all(_name_of(item) for item in node.value)
+
+
+def _name_of(item: Node) -> str | None:
+    """The name of a list entry such as a meld, if it is a mapping with a string name."""
+    name = item.value.get("name") if isinstance(item.value, dict) else None
+    return name.value if name is not None and isinstance(name.value, str) else None
+
+
+def _merge_by_name(base: Node, override: Node) -> Node:
+    from meldcalc.rules.schema import Node
+
+    items = {item.value["name"].value: item for item in base.value}
+    seen: set[object] = set()
+    for item in override.value:
+        name_node = item.value["name"]
+        name = name_node.value
+        if name in seen:
+            raise VariantError([name_node.problem(f"a second meld named {name!r}")])
+        seen.add(name)
+        items[name] = merge(items[name], item) if name in items else item
+    return Node(list(items.values()), override.file, override.line, override.column, override.path)
+
+
+def build_variant(tree: Node) -> Variant:
+    """Check a merged tree against the spec and the game's arithmetic, then model it."""
+    from meldcalc.rules.schema import variant_spec
+
+    problems: list[str] = []
+    variant_spec(complete=True).check(tree, problems)
+    if problems:
+        raise VariantError(problems)
+    problems.extend(_semantic_problems(tree))
+    if problems:
+        raise VariantError(problems)
+    variant = _model(tree.plain(), tree.file)
+    _check_search_size(variant, tree)
+    return variant
+
+
+def _check_search_size(variant: Variant, tree: Node) -> None:
+    """Melds that compete for the same cards in too many ways would make counting slow."""
+    from meldcalc.rules.meld import MAX_COMBINATIONS, hardest_component
+
+    combinations, names = hardest_component(variant)
+    if combinations > MAX_COMBINATIONS:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise VariantError(
+            [
+                tree.value["melds"].problem(
+                    f"{len(names)} melds of one class share cards ({shown}): more than"
+                    f" {MAX_COMBINATIONS:,} ways to combine their copies to search"
+                )
+            ]
+        )
+
+
+def _semantic_problems(tree: Node) -> list[str]:
+    """What the spec cannot see: cards the deck lacks, names, the size of the deal."""
+    fields = tree.value
+    ranks = fields["deck"].value["ranks"]
+    deck_ranks = {_rank(node.value) for node in ranks.value}
+    problems = [
+        *_rank_problems(ranks),
+        *_deal_problems(tree, len(deck_ranks)),
+        *_meld_problems(fields["melds"], deck_ranks, fields["deck"].value["copies"].value),
+        *_increment_problems(fields["bidding"]),
+        *_passing_problems(tree),
+    ]
+    for key, node in fields["tricks"].value["counters"].value.items():
+        if _rank(key) not in deck_ranks:
+            problems.append(node.problem(f"rank {quote(key)} is not in the deck"))
+    return problems
+
+
+def _blame(tree: Node, *nodes: Node) -> Node:
+    """Of the nodes a problem involves, the first the user's own file wrote.
+
+    A house file that changes one value can make an inherited one wrong; the problem is
+    reported where the house file made it, not in the shipped parent."""
+    return next((node for node in nodes if node.file == tree.file), nodes[0])
+
+
+def _rank_problems(ranks: Node) -> list[str]:
+    seen: set[Rank] = set()
+    problems = []
+    for node in ranks.value:
+        if _rank(node.value) in seen:
+            problems.append(node.problem(f"rank {quote(node.value)} is listed twice"))
+        seen.add(_rank(node.value))
+    return problems
+
+
+def _deal_problems(tree: Node, ranks: int) -> list[str]:
+    fields = tree.value
+    deck = fields["deck"].value
+    size = len(SUITS) * ranks * deck["copies"].value
+    players, hand = fields["players"], fields["hand_size"]
+    widow, stock = fields.get("widow"), fields.get("stock")
+    problems = []
+    if fields["partnerships"].value and players.value % 2:
+        where = _blame(tree, fields["partnerships"], players)
+        problems.append(
+            where.problem(f"partnerships need an even number of players, got {players.value}")
+        )
+    dealt = players.value * hand.value + (widow.value if widow else 0)
+    dealt += stock.value if stock else 0
+    if dealt != size:
+        involved = [hand, players, *(n for n in (widow, stock) if n), deck["copies"]]
+        problems.append(
+            _blame(tree, *involved).problem(
+                f"{players.value} players x {hand.value} cards + widow"
+                f" {widow.value if widow else 0} + stock {stock.value if stock else 0}"
+                f" = {dealt} cards, but the deck holds {size}"
+            )
+        )
+    return problems
+
+
+def _meld_problems(melds: Node, deck_ranks: set[Rank], copies: int) -> list[str]:
+    problems: list[str] = []
+    names = [meld.value["name"].value for meld in melds.value]
+    for meld in melds.value:
+        problems += _meld_card_problems(meld, deck_ranks, copies)
+        fields = meld.value
+        if "reuse" in fields:
+            for node in _as_list(fields["reuse"].value["melds"]):
+                if node.value not in names:
+                    problems.append(node.problem(f"no meld named {quote(node.value)}"))
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            node = melds.value[i].value["name"]
+            problems.append(node.problem(f"a second meld named {quote(name)}"))
+    return problems
+
+
+def _meld_card_problems(meld: Node, deck_ranks: set[Rank], copies: int) -> list[str]:
+    """Cards the deck lacks, or a meld needing more copies of a card than the deck holds."""
+    fields, problems = meld.value, []
+    for key in ("trump", "non_trump", "around"):
+        if key in fields:
+            nodes = _as_list(fields[key])
+            for node in nodes:
+                if _rank(node.value) not in deck_ranks:
+                    problems.append(node.problem(f"rank {quote(node.value)} is not in the deck"))
+            needed = max(Counter(_rank(node.value) for node in nodes).values())
+            if needed > copies:
+                problems.append(
+                    fields[key].problem(
+                        f"needs {needed} copies of a card; the deck holds {copies} of each"
+                    )
+                )
+    if "cards" in fields:
+        for node in fields["cards"].value:
+            if _rank(node.value[:-1]) not in deck_ranks:
+                problems.append(node.problem(f"card {quote(node.value)} is not in the deck"))
+        cards = Counter(Card.parse(node.value) for node in fields["cards"].value)
+        card, needed = cards.most_common(1)[0]
+        if needed > copies:
+            problems.append(
+                fields["cards"].problem(
+                    f"needs {needed} copies of {card}; the deck holds {copies} of each"
+                )
+            )
+    return problems
+
+
+def _increment_problems(bidding: Node) -> list[str]:
+    if not isinstance(bidding.value, dict):
+        return []
+    increments = bidding.value["increments"]
+    starts = [inc.value["from"].value for inc in increments.value]
+    if starts != sorted(set(starts)):
+        return [increments.problem(f"expected increments in rising order of from; got {starts}")]
+    return []
+
+
+def _passing_problems(tree: Node) -> list[str]:
+    """A pass goes between partners sitting opposite, of fewer cards than a hand."""
+    fields = tree.value
+    passing = fields.get("passing")
+    if passing is None or not isinstance(passing.value, dict):
+        return []
+    players, partnerships = fields["players"], fields["partnerships"]
+    problems = []
+    if not partnerships.value or players.value != 4:
+        where = _blame(tree, passing, players, partnerships)
+        problems.append(
+            where.problem("a card pass needs a partner: four players in two partnerships")
+        )
+    widow = fields.get("widow")
+    if widow is not None and widow.value:
+        problems.append(
+            _blame(tree, passing, widow).problem(
+                "a card pass and a widow in one game: expected one or the other"
+            )
+        )
+    cards, hand = passing.value["cards"], fields["hand_size"]
+    if cards.value >= hand.value:
+        problems.append(
+            _blame(tree, cards, hand).problem(
+                f"passing {cards.value} cards from a hand of {hand.value}: expected fewer"
+            )
+        )
+    simultaneous = passing.value.get("simultaneous")
+    if simultaneous is not None and simultaneous.value and passing.value["kind"].value != "plain":
+        problems.append(
+            simultaneous.problem("only a plain pass can be simultaneous: the exchange asks first")
+        )
+    return problems
+
+
+def _as_list(node: Node) -> list[Node]:
+    return node.value if isinstance(node.value, list) else [node]
+
+
+def _rank(value: object) -> Rank:
+    return RANK_TOKENS[str(value).upper()]
+
+
+def _points(value: int | list[int]) -> tuple[int, ...]:
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def _names(value: str | list[str]) -> tuple[str, ...]:
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def _meld(data: dict) -> MeldRule:
+    kind = next(key for key in ("trump", "non_trump", "cards", "around") if key in data)
+    reuse = data.get("reuse", {})
+    return MeldRule(
+        name=data["name"],
+        classes=_names(data["class"]),
+        kind=kind,
+        ranks=tuple(_rank(r) for r in _names(data[kind])) if kind != "cards" else (),
+        cards=tuple(Card.parse(c) for c in data["cards"]) if kind == "cards" else (),
+        points=_points(data["points"]),
+        checks=_points(data["checks"]) if "checks" in data else (),
+        reuses=_names(reuse.get("melds", [])),
+        reuse_from=reuse.get("from_copies", 0),
+    )
+
+
+def _bidding(data: dict | str) -> Bidding | None:
+    if not isinstance(data, dict):
+        return None
+    return Bidding(
+        opening=data["opening"],
+        increments=tuple(Increment(inc["from"], inc["by"]) for inc in data["increments"]),
+        dealer_forced=data.get("dealer_forced", False),
+        marriage_in_trump=data.get("marriage_in_trump", False),
+        game=data.get("game"),
+        concede=data.get("concede", True),
+        rounds=data.get("rounds"),
+        both_reach=data.get("both_reach", "higher"),
+    )
+
+
+def _passing(data: dict | str | None) -> Passing | None:
+    if not isinstance(data, dict):  # absent, or 'none' in a file that turns it off
+        return None
+    return Passing(data["kind"], data["cards"], data.get("simultaneous", False))
+
+
+def _model(data: dict, file: str) -> Variant:
+    play, house = data.get("play", {}), data.get("house", {})
+    return Variant(
+        name=data["name"],
+        title=data["title"],
+        source=data["source"],
+        description=" ".join(data.get("description", "").split()),
+        path=Path(file),
+        deck=Deck(tuple(_rank(r) for r in data["deck"]["ranks"]), data["deck"]["copies"]),
+        players=data["players"],
+        partnerships=data["partnerships"],
+        hand_size=data["hand_size"],
+        widow=data.get("widow", 0),
+        stock=data.get("stock", 0),
+        melds=tuple(_meld(meld) for meld in data["melds"]),
+        counters={_rank(k): v for k, v in data["tricks"]["counters"].items()},
+        last_trick=data["tricks"]["last_trick"],
+        bidding=_bidding(data["bidding"]),
+        head=play.get("head", "always"),
+        overtrump=play.get("overtrump", True),
+        meld_minimum=house.get("meld_minimum", 0),
+        house=HouseRules(
+            save_meld=house.get("save_meld"),
+            set_penalty=house.get("set_penalty", 1),
+            thrown_in=ThrownIn(**house.get("thrown_in", {})),
+        ),
+        passing=_passing(data.get("passing")),
+        data=data,
+    )

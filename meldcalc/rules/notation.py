@@ -1,0 +1,29 @@
+"""Lines of input beyond the cards: the label of a line (``seat 1: AS KS``) and whole
+numbers as people type them. The cards themselves are read by `meldcalc.rules.cards`."""
+
+from __future__ import annotations
+
+import re
+
+from meldcalc.rules.cards import is_suit_name
+
+
+def is_whole_number(text: str) -> bool:
+    """Digits 0-9 only: Python's ``isdigit`` also takes ``²`` and ``٣``, which ``int``
+    then refuses (or reads as a number nobody typed)."""
+    return text.isascii() and text.isdigit()
+
+
+#: Labels of cards dealt to no seat, in ``meldcalc deal --players`` output.
+PILES = ("widow", "stock")
+
+_LABEL = re.compile(r"\s*([A-Za-z]{2,}(?: \d+)?)\s*:\s*")
+
+
+def split_label(line: str) -> tuple[str | None, str]:
+    """``'seat 1: AS KS'`` -> ``('seat 1', 'AS KS')``: a line of ``meldcalc deal --players``
+    names whose hand it is. A suit group (``S: A 10``, ``spades: A 10``) is not a label."""
+    match = _LABEL.match(line)
+    if match is None or is_suit_name(match.group(1)):
+        return None, line
+    return match.group(1), line[match.end() :]

@@ -1,0 +1,720 @@
+"""The shape of a variant file, checked like a linter checks code.
+
+YAML is read into a tree of `Node`s that remember the file, line, column and key path they
+came from, so every problem reads ``house.yaml:14:5: melds[3].points: expected an integer,
+got 'forty'``. The same declarative spec checks a file and prints `variants/schema.json`, so
+the loader, ``meldcalc check`` and editors agree on what a valid file is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from meldcalc.errors import VariantError, quote
+from meldcalc.rules.cards import CARD_NAMES, RANK_TOKENS
+
+
+@dataclass
+class Node:
+    """A YAML value with the place it was written: a dict or list of Nodes, or a scalar."""
+
+    value: Any
+    file: str
+    line: int
+    column: int
+    path: str = ""
+
+    def where(self, path: str | None = None) -> str:
+        path = self.path if path is None else path
+        return f"{self.file}:{self.line}:{self.column}: {path + ': ' if path else ''}"
+
+    def problem(self, message: str, path: str | None = None) -> str:
+        return self.where(path) + message
+
+    def plain(self) -> Any:
+        """The value with every Node unwrapped."""
+        if isinstance(self.value, dict):
+            return {key: node.plain() for key, node in self.value.items()}
+        if isinstance(self.value, list):
+            return [node.plain() for node in self.value]
+        return self.value
+
+
+#: Values a file may expand to through aliases: a real variant has a few hundred, and a
+#: "billion laughs" file of nested aliases must be refused before it eats the memory.
+MAX_VALUES = 20_000
+_CORE_TAG = "tag:yaml.org,2002:"
+
+
+def read_yaml(text: str, file: str) -> Node:
+    """Parse one YAML document (safe loader only) into Nodes.
+
+    Duplicate keys, explicit tags (``!!int``, ``!!python/object``: a variant file holds plain
+    values only), values that cannot be converted, and alias expansion past `MAX_VALUES`
+    are problems reported at their place, never exceptions.
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise VariantError([f"{file}:1:1: empty file: expected a mapping of variant fields"])
+        reader = _NodeReader(loader, file)
+        tree = reader.node(root, "")
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else f"{file}:1:1"
+        what = ", ".join(part for part in (error.context, error.problem) if part)
+        raise VariantError([f"{where}: syntax error: {what}"]) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _line_column(text, error.position)
+        character = error.character
+        shown = repr(chr(character) if isinstance(character, int) else character)
+        what = f"character {shown} is not allowed in a YAML file"
+        raise VariantError([f"{file}:{line}:{column}: {what}"]) from None
+    except (yaml.YAMLError, RecursionError) as error:
+        deep = isinstance(error, RecursionError)
+        why = "nested too deep, or an alias inside itself" if deep else quote(str(error), 80)
+        raise VariantError([f"{file}:1:1: cannot read the YAML: {why}"]) from None
+    finally:
+        loader.dispose()
+    if reader.problems:
+        raise VariantError(reader.problems)
+    return tree
+
+
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
+class _NodeReader:
+    """Turns composed YAML nodes into `Node`s, collecting problems as it goes."""
+
+    def __init__(self, loader: Any, file: str) -> None:
+        self.loader, self.file = loader, file
+        self.problems: list[str] = []
+        self.values = 0
+
+    def node(self, node: Any, path: str) -> Node:
+        import yaml
+
+        self.values += 1
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        if self.values > MAX_VALUES:
+            raise VariantError(
+                [
+                    f"{self.file}:{line}:{column}: {path + ': ' if path else ''}more than"
+                    f" {MAX_VALUES} values, counting what aliases repeat: a variant file"
+                    " needs a few hundred"
+                ]
+            )
+        tag = self._unexpected_tag(node)
+        if tag is not None:
+            where = Node(None, self.file, line, column, path)
+            self.problems.append(
+                where.problem(f"unexpected YAML tag {tag!r}: a variant file holds plain values")
+            )
+            return where
+        if isinstance(node, yaml.MappingNode):
+            return Node(self._mapping(node, path), self.file, line, column, path)
+        if isinstance(node, yaml.SequenceNode):
+            values = [self.node(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+            return Node(values, self.file, line, column, path)
+        return Node(self._scalar(node, line, column, path), self.file, line, column, path)
+
+    def _mapping(self, node: Any, path: str) -> dict[str, Node]:
+        items: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            key_line, key_column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            key = str(self._scalar(key_node, key_line, key_column, path))
+            child = f"{path}.{key}" if path else key
+            if key in items:
+                self.problems.append(
+                    f"{self.file}:{key_line}:{key_column}: {child}: duplicate key {quote(key)}"
+                )
+            items[key] = self.node(value_node, child)
+        return items
+
+    def _scalar(self, node: Any, line: int, column: int, path: str) -> Any:
+        """The value of a scalar; one that cannot be converted is a problem, kept as text."""
+        import yaml
+
+        if not isinstance(node, yaml.ScalarNode):
+            self.problems.append(
+                f"{self.file}:{line}:{column}: {path + ': ' if path else ''}expected a plain key"
+            )
+            return "?"
+        try:
+            return self.loader.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as error:
+            where = f"{self.file}:{line}:{column}: {path + ': ' if path else ''}"
+            self.problems.append(f"{where}cannot read {quote(node.value)}: {quote(str(error), 80)}")
+            return node.value
+
+    def _unexpected_tag(self, node: Any) -> str | None:
+        """The tag written on ``node``, if it differs from what its plain form would be."""
+        import yaml
+
+        if isinstance(node, yaml.ScalarNode):
+            plain = node.style in (None, "")
+            implied = (
+                self.loader.resolve(yaml.ScalarNode, node.value, (True, False))
+                if plain
+                else f"{_CORE_TAG}str"
+            )
+        elif isinstance(node, yaml.MappingNode):
+            implied = f"{_CORE_TAG}map"
+        else:
+            implied = f"{_CORE_TAG}seq"
+        if node.tag == implied:
+            return None
+        return node.tag.replace(_CORE_TAG, "!!")
+
+
+# --- the spec --------------------------------------------------------------------------
+
+
+def describe(value: Any) -> str:
+    """How an unexpected value is quoted in a message (cut to a readable length)."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return quote(value)
+
+
+def control_character(text: str, allowed: str = "") -> str | None:
+    """The first control or format character of ``text`` (bidi overrides, escapes, NUL),
+    which would be printed raw to a terminal, or None."""
+    import unicodedata
+
+    for character in text:
+        if character not in allowed and unicodedata.category(character) in ("Cc", "Cf"):
+            return character
+    return None
+
+
+class Spec:
+    """One kind of value a variant file may hold."""
+
+    doc = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+#: The largest integer a field takes unless it says otherwise: far above any real table,
+#: low enough that no sum meldcalc makes can overflow.
+MAX_INTEGER = 10**9
+
+
+@dataclass
+class Integer(Spec):
+    minimum: int = 0
+    doc: str = ""
+    maximum: int = MAX_INTEGER
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(node.problem(f"expected an integer, got {describe(value)}"))
+        elif value < self.minimum:
+            problems.append(node.problem(f"expected an integer >= {self.minimum}, got {value}"))
+        elif value > self.maximum:
+            problems.append(
+                node.problem(f"expected an integer <= {self.maximum}, got {describe(value)}")
+            )
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class Boolean(Spec):
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, bool):
+            problems.append(node.problem(f"expected true or false, got {describe(node.value)}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        return _with_doc({"type": "boolean"}, self.doc)
+
+
+@dataclass
+class Text(Spec):
+    """A string, optionally one of fixed choices (shown in the message when wrong)."""
+
+    choices: tuple[str, ...] = ()
+    what: str = "a string"
+    doc: str = ""
+    accept: Callable[[Any], bool] | None = None
+    json: dict[str, Any] | None = None
+    max_length: int = 100
+    #: paragraphs may hold line breaks and tabs; other control characters never
+    multiline: bool = False
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        value = node.value
+        if self.accept is not None:
+            if not self.accept(value):
+                problems.append(node.problem(f"expected {self.what}, got {describe(value)}"))
+        elif not isinstance(value, str) or not value.strip():
+            problems.append(node.problem(f"expected {self.what}, got {describe(value)}"))
+        elif self.choices and value not in self.choices:
+            choices = ", ".join(self.choices)
+            problems.append(node.problem(f"expected one of {choices}, got {describe(value)}"))
+        elif len(value) > self.max_length:
+            problems.append(
+                node.problem(f"expected at most {self.max_length} characters, got {len(value)}")
+            )
+        elif (bad := control_character(value, "\n\t" if self.multiline else "")) is not None:
+            problems.append(
+                node.problem(f"control character {bad!r} in {describe(value)}: expected text")
+            )
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.choices:
+            return _with_doc({"enum": list(self.choices)}, self.doc)
+        if self.json is not None:
+            return _with_doc(dict(self.json), self.doc)
+        schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+    min_items: int = 1
+    doc: str = ""
+    max_items: int = 24
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, list):
+            problems.append(node.problem(f"expected a list, got {describe(node.value)}"))
+            return
+        if len(node.value) < self.min_items:
+            wanted = f"{self.min_items} item{'s' if self.min_items > 1 else ''}"
+            problems.append(node.problem(f"expected at least {wanted}, got {len(node.value)}"))
+        if len(node.value) > self.max_items:
+            problems.append(
+                node.problem(f"expected at most {self.max_items} items, got {len(node.value)}")
+            )
+            return
+        for child in node.value:
+            self.item.check(child, problems)
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {
+            "type": "array",
+            "items": self.item.json_schema(),
+            "minItems": self.min_items,
+            "maxItems": self.max_items,
+        }
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class OneOf(Spec):
+    """Either of two shapes; the message names both."""
+
+    options: tuple[Spec, ...]
+    what: str
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        for option in self.options:
+            attempt: list[str] = []
+            option.check(node, attempt)
+            if not attempt:
+                return
+        shape = self._shape_of(node.value)
+        if shape is not None:
+            shape.check(node, problems)
+        else:
+            problems.append(node.problem(f"expected {self.what}, got {describe(node.value)}"))
+
+    def _shape_of(self, value: Any) -> Spec | None:
+        """The option a value was meant as, to report its inner problem, if clear."""
+        for option in self.options:
+            if isinstance(value, list) and isinstance(option, ListOf):
+                return option
+            if isinstance(value, dict) and isinstance(option, (Record, MapOf)):
+                return option
+            is_integer = isinstance(value, int) and not isinstance(value, bool)
+            if is_integer and isinstance(option, Integer):
+                return option
+        return None
+
+    def json_schema(self) -> dict[str, Any]:
+        return _with_doc({"oneOf": [o.json_schema() for o in self.options]}, self.doc)
+
+
+@dataclass
+class MapOf(Spec):
+    """A mapping with free keys (checked by `key`) and values of one kind."""
+
+    key: Text
+    value: Spec
+    doc: str = ""
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, dict):
+            problems.append(node.problem(f"expected a mapping, got {describe(node.value)}"))
+            return
+        for key, child in node.value.items():
+            if not self.key.accept or not self.key.accept(key):
+                problems.append(child.problem(f"expected {self.key.what} as key, got {key!r}"))
+            self.value.check(child, problems)
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "object", "additionalProperties": self.value.json_schema()}
+        schema["propertyNames"] = self.key.json_schema()
+        return _with_doc(schema, self.doc)
+
+
+@dataclass
+class Field:
+    spec: Spec
+    required: bool = False
+
+
+@dataclass
+class Record(Spec):
+    """A mapping with named fields; unknown keys and missing required fields are errors."""
+
+    fields: dict[str, Field]
+    exactly_one_of: tuple[str, ...] = ()
+    doc: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, node: Node, problems: list[str]) -> None:
+        if not isinstance(node.value, dict):
+            problems.append(node.problem(f"expected a mapping, got {describe(node.value)}"))
+            return
+        items: dict[str, Node] = node.value
+        for key, child in items.items():
+            if key in self.fields:
+                self.fields[key].spec.check(child, problems)
+            else:
+                known = ", ".join(self.fields)
+                problems.append(child.problem(f"unknown key {key!r} (known keys: {known})"))
+        for name, spec in self.fields.items():
+            if spec.required and name not in items:
+                problems.append(node.problem(f"missing field {name!r}"))
+        if self.exactly_one_of:
+            present = [key for key in self.exactly_one_of if key in items]
+            if len(present) != 1:
+                wanted = ", ".join(self.exactly_one_of)
+                got = ", ".join(present) or "none"
+                problems.append(node.problem(f"expected exactly one of {wanted}; got {got}"))
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {name: f.spec.json_schema() for name, f in self.fields.items()},
+        }
+        required = [name for name, f in self.fields.items() if f.required]
+        if required:
+            schema["required"] = required
+        if self.exactly_one_of:
+            schema["oneOf"] = [{"required": [key]} for key in self.exactly_one_of]
+        return _with_doc(schema, self.doc)
+
+
+def _with_doc(schema: dict[str, Any], doc: str) -> dict[str, Any]:
+    if doc:
+        schema["description"] = doc
+    return schema
+
+
+def _is_rank(value: Any) -> bool:
+    return str(value).upper() in RANK_TOKENS and not isinstance(value, bool)
+
+
+def _is_card(value: Any) -> bool:
+    from meldcalc.rules.cards import CARD_TOKENS
+
+    return isinstance(value, str) and value.upper() in CARD_TOKENS
+
+
+_RANK_PATTERN = "([AaKkQqJjTt9]|10)"
+RANK = Text(
+    what="a rank (A 10 K Q J 9)",
+    accept=_is_rank,
+    json={"anyOf": [{"type": "string", "pattern": f"^{_RANK_PATTERN}$"}, {"enum": [9, 10]}]},
+)
+CARD = Text(
+    what=f"a card such as {CARD_NAMES[0]} or JD",
+    accept=_is_card,
+    json={"type": "string", "pattern": f"^{_RANK_PATTERN}[SsHhDdCc♠♥♦♣♤♡♢♧]$"},
+)
+#: Bounds that keep every sum far from overflow and every search small; real tables are far
+#: inside them (the biggest meld shipped is 3000, the biggest counter 11).
+MAX_POINTS = 1_000_000
+MAX_COUNTER = 10_000
+MAX_COPIES = 4
+MAX_MELDS = 64
+MAX_BID = 10_000_000
+
+POINTS = OneOf(
+    (Integer(maximum=MAX_POINTS), ListOf(Integer(maximum=MAX_POINTS), max_items=8)),
+    what="an integer or a list of integers (single, double, triple, quadruple)",
+    doc="Points for one copy, or a list by multiplicity: [single, double, triple, quadruple]."
+    " k copies past the list score as the last listed multiple plus the rest.",
+)
+NAME = Text(max_length=64)
+NAMES = OneOf((NAME, ListOf(NAME)), what="a name or a list of names")
+
+MELD = Record(
+    {
+        "name": Field(
+            Text(max_length=64, doc="Shown in results; unique in the variant."), required=True
+        ),
+        "class": Field(
+            OneOf(
+                (NAME, ListOf(NAME, min_items=0, max_items=8)),
+                what="a class name or a list of class names",
+                doc="Reuse class(es): a card serves at most one meld of each class. An empty"
+                " list makes a bonus that uses no cards (it never competes).",
+            )
+        ),
+        "trump": Field(ListOf(RANK, doc="Ranks of the trump suit, e.g. [K, Q].")),
+        "non_trump": Field(ListOf(RANK, doc="Ranks of one non-trump suit: a meld per suit.")),
+        "cards": Field(ListOf(CARD, doc="Fixed cards, e.g. [JD, QS].")),
+        "around": Field(
+            OneOf(
+                (RANK, ListOf(RANK)),
+                what="a rank or a list of ranks",
+                doc="A rank (or ranks) in every suit.",
+            )
+        ),
+        "points": Field(POINTS),
+        "checks": Field(POINTS),
+        "reuse": Field(
+            Record(
+                {
+                    "melds": Field(NAMES, required=True),
+                    "from_copies": Field(Integer(minimum=1, maximum=MAX_COPIES), required=True),
+                },
+                doc="From this many copies up, this meld may use cards that the named melds"
+                " of its class already use.",
+            )
+        ),
+    },
+    doc="One meld. With `extends`, an entry whose name the parent has changes only the fields"
+    " it gives.",
+)
+MELD_FULL = Record(
+    {
+        **MELD.fields,
+        "class": Field(MELD.fields["class"].spec, required=True),
+        "points": Field(POINTS, required=True),
+    },
+    exactly_one_of=("trump", "non_trump", "cards", "around"),
+    doc=MELD.doc,
+)
+
+INCREMENT = Record(
+    {
+        "from": Field(Integer(maximum=MAX_BID), required=True),
+        "by": Field(Integer(minimum=1, maximum=MAX_BID), required=True),
+    }
+)
+
+VARIANT_FIELDS: dict[str, Field] = {
+    "name": Field(
+        Text(max_length=64, doc="The variant's name, as given to --variant."), required=True
+    ),
+    "title": Field(Text(max_length=200, doc="A one-line title."), required=True),
+    "source": Field(
+        Text(max_length=2000, multiline=True, doc="Where the numbers come from."), required=True
+    ),
+    "description": Field(Text(max_length=5000, multiline=True, doc="A paragraph for learners.")),
+    "extends": Field(
+        Text(max_length=1000, doc="A shipped variant's name or a path to start from.")
+    ),
+    "deck": Field(
+        Record(
+            {
+                "ranks": Field(ListOf(RANK, max_items=6), required=True),
+                "copies": Field(Integer(minimum=1, maximum=MAX_COPIES), required=True),
+            },
+            doc="Ranks in the deck, and how many copies of each card.",
+        ),
+        required=True,
+    ),
+    "players": Field(Integer(minimum=2, maximum=6), required=True),
+    "partnerships": Field(Boolean(doc="True when partners sit opposite."), required=True),
+    "hand_size": Field(Integer(minimum=1, maximum=96), required=True),
+    "widow": Field(Integer(maximum=96, doc="Cards set aside for the bidder (widow or kitty).")),
+    "stock": Field(Integer(maximum=96, doc="Cards left to draw from (two-handed).")),
+    "melds": Field(ListOf(MELD, max_items=MAX_MELDS), required=True),
+    "tricks": Field(
+        Record(
+            {
+                "counters": Field(MapOf(RANK, Integer(maximum=MAX_COUNTER)), required=True),
+                "last_trick": Field(Integer(maximum=MAX_COUNTER), required=True),
+            },
+            doc="Points each rank scores in tricks won, and the last-trick bonus.",
+        ),
+        required=True,
+    ),
+    "bidding": Field(
+        OneOf(
+            (
+                Record(
+                    {
+                        "opening": Field(Integer(maximum=MAX_BID), required=True),
+                        "increments": Field(ListOf(INCREMENT, max_items=8), required=True),
+                        "dealer_forced": Field(Boolean()),
+                        "marriage_in_trump": Field(Boolean()),
+                        "game": Field(Integer(minimum=1)),
+                        "concede": Field(Boolean()),
+                        "rounds": Field(
+                            Integer(minimum=1, maximum=100, doc="Bidding rounds (1: bid once).")
+                        ),
+                        "both_reach": Field(
+                            Text(
+                                choices=("higher", "bidder"),
+                                doc="Both sides reach the game on one hand: the higher total"
+                                " wins (equal totals play on), or the bidding side wins.",
+                            )
+                        ),
+                    }
+                ),
+                Text(choices=("none",)),
+            ),
+            what="a bidding mapping, or 'none' for a game without auction",
+        ),
+        required=True,
+    ),
+    "play": Field(
+        Record(
+            {
+                "head": Field(Text(choices=("always", "trump-led", "never"))),
+                "overtrump": Field(Boolean()),
+            },
+            doc="head: when a follower must beat the winning card; overtrump: whether a"
+            " void player must over-trump.",
+        )
+    ),
+    "passing": Field(
+        OneOf(
+            (
+                Record(
+                    {
+                        "kind": Field(
+                            Text(
+                                choices=("exchange", "plain"),
+                                doc="exchange: before naming trump the bidder names a suit and"
+                                " the partner sends cards of it where it has them; plain: after"
+                                " trump is named the partner sends any cards.",
+                            ),
+                            required=True,
+                        ),
+                        "cards": Field(
+                            Integer(minimum=1, maximum=8, doc="Cards passed each way."),
+                            required=True,
+                        ),
+                        "simultaneous": Field(
+                            Boolean(
+                                doc="plain only: both pass at once, the bidder before seeing"
+                                " what it gets (default: the partner first)."
+                            )
+                        ),
+                    }
+                ),
+                Text(choices=("none",)),
+            ),
+            what="a passing mapping, or 'none' for no card pass",
+            doc="Cards passed between the bidder and the partner before play (absent: none).",
+        )
+    ),
+    "house": Field(
+        Record(
+            {
+                "meld_minimum": Field(Integer(doc="A side's meld counts only from this total.")),
+                "save_meld": Field(
+                    OneOf(
+                        (Text(choices=("trick", "counter")), Integer(minimum=1)),
+                        what="trick, counter, or a number of trick points",
+                        doc="A side scores its meld only if it takes a trick, a counter, or"
+                        " at least this many trick points (off when absent).",
+                    )
+                ),
+                "set_penalty": Field(
+                    Integer(
+                        minimum=1,
+                        maximum=10,
+                        doc="A side that is set loses its bid times this (1: the bid).",
+                    )
+                ),
+                "thrown_in": Field(
+                    Record(
+                        {
+                            "meld": Field(Boolean(doc="The others score their meld.")),
+                            "meld_minimum": Field(
+                                Integer(doc="... only when it reaches this total.")
+                            ),
+                            "cards": Field(
+                                Integer(
+                                    maximum=MAX_POINTS,
+                                    doc="Points the others score for the cards not played.",
+                                )
+                            ),
+                        },
+                        doc="What the others score when the bidding side throws the hand in"
+                        " before play (default: their meld). 'bidding: {concede: false}'"
+                        " forbids throwing in.",
+                    )
+                ),
+            },
+            doc="Optional house-rule switches.",
+        )
+    ),
+}
+
+
+def variant_spec(complete: bool) -> Record:
+    """The spec of a whole variant (complete) or of a file that `extends` another."""
+    if complete:
+        fields = dict(VARIANT_FIELDS)
+        fields["melds"] = Field(ListOf(MELD_FULL, max_items=MAX_MELDS), required=True)
+        return Record(fields)
+    partial = {name: Field(f.spec) for name, f in VARIANT_FIELDS.items()}
+    partial["name"] = VARIANT_FIELDS["name"]
+    return Record(partial)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a variant file (a complete one, or one that extends another)."""
+    complete = variant_spec(complete=True).json_schema()
+    partial = variant_spec(complete=False).json_schema()
+    partial["required"] = ["name", "extends"]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "meldcalc variant",
+        "oneOf": [complete, partial],
+    }
+
+
+def json_schema_text() -> str:
+    import json
+
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m meldcalc.rules.schema > variants/schema.json
+    print(json_schema_text(), end="")

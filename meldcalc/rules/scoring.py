@@ -1,0 +1,388 @@
+"""Scoring a hand and a game by the variant's rules (seeds' "scoring" sections).
+
+A *side* is a partnership (seats 0 and 2 against 1 and 3) or, in three-handed games, a
+player alone. For one hand:
+
+- **made**: the bidding side's meld and trick points reach the bid; every side adds its
+  meld and trick points;
+- **set**: the bidding side scores nothing and loses the bid (times the house
+  ``set_penalty``); the others keep their meld and trick points;
+- **thrown in** before play: the bidding side loses the bid; the others score what the
+  house ``thrown_in`` switch says (their meld by default), never the trick points;
+- **not played** (double deck, no marriage in the suit named trump): the bidding side
+  loses the bid and no one counts meld.
+
+House switches change what meld counts: ``meld_minimum`` (a side's meld below it counts
+nothing) and ``save_meld`` (a side must take a trick, a counter, or N trick points for
+its meld to count). Checks (side scores of the ``check`` variant) follow the meld: a side
+scores its meld's checks when its meld counts.
+
+A game is the hands in order: the first side to the variant's ``game`` target at the end
+of a hand wins; when several reach it on the same hand, the higher total wins (equal
+totals play on) or, where ``both_reach: bidder``, the bidding side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.rules.cards import Card, Hand, Rank, Suit
+from meldcalc.rules.variant import Variant, may_name_trump
+
+MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
+
+
+def side_count(variant: Variant) -> int:
+    return 2 if variant.partnerships else variant.players
+
+
+def side_of(variant: Variant, seat: int) -> int:
+    return seat % 2 if variant.partnerships else seat
+
+
+def tricks_in_hand(variant: Variant) -> int:
+    """How many tricks a hand has: what the sides' tricks taken add up to."""
+    return (variant.deck.size - variant.widow - variant.stock) // variant.players
+
+
+def side_name(variant: Variant, side: int, names: Sequence[str] | None = None) -> str:
+    """The side's name as the game gave it (``names``, one a side), else its seats:
+    ``seats 0 and 2`` for a partnership, ``seat 1`` for a player alone."""
+    if names:
+        return names[side]
+    seats = [seat for seat in range(variant.players) if side_of(variant, seat) == side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+
+
+@dataclass(frozen=True)
+class HandPlay:
+    """What happened in one hand, as a player reports it; every list is one value per side.
+
+    ``tricks``: trick points (None when the hand was not played); ``tricks_taken``: how many
+    tricks each side took, needed only when a ``save_meld: trick`` rule cannot tell from
+    the points."""
+
+    bid: int
+    bidder: int
+    meld: tuple[int, ...]
+    tricks: tuple[int, ...] | None = None
+    checks: tuple[int, ...] = ()
+    thrown_in: bool = False
+    no_marriage: bool = False
+    tricks_taken: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The outcome of a hand: per side, the meld that counted and the points scored."""
+
+    play: HandPlay
+    bidding_side: int
+    outcome: str
+    counted_meld: tuple[int, ...]
+    points: tuple[int, ...]
+    checks: tuple[int, ...]
+    explanation: tuple[str, ...] = field(default=())
+
+
+def check_hand(variant: Variant, play: HandPlay) -> None:
+    """Refuse a hand that cannot have happened under the variant's rules."""
+    bidding = variant.bidding
+    if bidding is None:
+        raise UnsupportedError(f"{variant.name} has no auction: there is no bid to score")
+    sides = side_count(variant)
+    if not 0 <= play.bidder < variant.players:
+        last = variant.players - 1
+        raise MeldcalcError(f"bidder {play.bidder}: expected a seat from 0 to {last}")
+    if bidding.first_at_least(play.bid) != play.bid:
+        following = bidding.first_at_least(play.bid)
+        raise MeldcalcError(
+            f"{play.bid} is not a legal bid in {variant.name}: bids start at"
+            f" {bidding.opening}; the next legal bid is {following}"
+        )
+    _check_per_side("meld", play.meld, sides)
+    step = variant.meld_step
+    if any(points % step for points in play.meld):
+        raise MeldcalcError(
+            f"meld {', '.join(map(str, play.meld))}: in {variant.name} every meld is worth a"
+            f" multiple of {step}, so a side's meld is too: a typo?"
+        )
+    if play.checks:
+        _check_per_side("checks", play.checks, sides)
+    if play.thrown_in and play.no_marriage:
+        raise MeldcalcError("a hand is either thrown in or not played for want of a marriage")
+    if play.thrown_in and not bidding.concede:
+        raise UnsupportedError(f"{variant.name} does not allow a side to throw the hand in")
+    if play.no_marriage and not bidding.marriage_in_trump:
+        raise UnsupportedError(f"{variant.name} does not require a marriage in trump")
+    if play.thrown_in or play.no_marriage:
+        if play.tricks is not None:
+            why = "thrown in" if play.thrown_in else "without a marriage in trump (the bidder's)"
+            raise MeldcalcError(
+                f"a hand {why} is not played, so it has no trick points: leave out the tricks"
+            )
+        return
+    if play.tricks is None:
+        raise MeldcalcError("the trick points of each side are needed for a played hand")
+    _check_per_side("tricks", play.tricks, sides)
+    if sum(play.tricks) != variant.trick_total:
+        shown = " + ".join(map(str, play.tricks))
+        raise MeldcalcError(
+            f"tricks {shown} = {sum(play.tricks)}, but every hand of {variant.name} has"
+            f" {variant.trick_total} trick points (counters and last trick): a typo?"
+        )
+    step = variant.trick_step
+    if any(points % step for points in play.tricks):
+        raise MeldcalcError(
+            f"tricks {', '.join(map(str, play.tricks))}: in {variant.name} every counter and"
+            f" the last trick are multiples of {step}, so trick points are too: a typo?"
+        )
+    if play.tricks_taken is not None:
+        _check_tricks_taken(variant, play.tricks, play.tricks_taken)
+
+
+def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
+    """The tricks each side took agree with the hand and with its trick points."""
+    _check_per_side("tricks taken", taken, len(points))
+    tricks = tricks_in_hand(variant)
+    if sum(taken) != tricks:
+        raise MeldcalcError(f"tricks taken add up to {sum(taken)}; a hand has {tricks} tricks")
+    for side, (count, won) in enumerate(zip(taken, points)):
+        if won and not count:
+            raise MeldcalcError(
+                f"{side_name(variant, side)} took no trick but {won} trick points:"
+                " check --tricks and --tricks-taken"
+            )
+
+
+def _check_per_side(what: str, values: Sequence[int], sides: int) -> None:
+    if len(values) != sides:
+        raise MeldcalcError(f"{what}: expected {sides} numbers, one per side, got {len(values)}")
+    if any(value < 0 for value in values):
+        raise MeldcalcError(f"{what}: expected numbers of at least 0, got {list(values)}")
+
+
+def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = None) -> HandScore:
+    """The points (and checks) every side scores for ``play``; ``names`` name the sides in
+    the sentences that explain it."""
+    check_hand(variant, play)
+    bidder = side_of(variant, play.bidder)
+    checks = play.checks or (0,) * side_count(variant)
+    if play.no_marriage:
+        return _not_played(variant, play, bidder, names)
+    if play.thrown_in:
+        return _thrown_in(variant, play, bidder, checks, names)
+    counted = tuple(_counted_meld(variant, play, side) for side in range(len(play.meld)))
+    bid_total = counted[bidder] + play.tricks[bidder]
+    made = bid_total >= play.bid
+    points = [meld + tricks for meld, tricks in zip(counted, play.tricks)]
+    scored_checks = [c if meld else 0 for c, meld in zip(checks, counted)]
+    if not made:
+        points[bidder] = -play.bid * variant.house.set_penalty
+        scored_checks[bidder] = 0
+    outcome = MADE if made else SET
+    score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
+    return _explained(variant, score, names)
+
+
+def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
+    """A side's meld as it counts: below the meld minimum, or unsaved, it is nothing."""
+    return 0 if _meld_lost(variant, play, side) else play.meld[side]
+
+
+def _meld_lost(variant: Variant, play: HandPlay, side: int) -> str | None:
+    """Why a side's meld does not count, in words; None when it counts."""
+    meld = play.meld[side]
+    if meld and meld < variant.meld_minimum:
+        return f"below the minimum of {variant.meld_minimum}"
+    rule = variant.house.save_meld
+    if rule is None or play.tricks is None or not meld:
+        return None
+    points = play.tricks[side]
+    if rule == "counter" and points == 0:
+        return "no counter taken"
+    if rule == "trick" and points == 0 and not _took_a_trick(play, side):
+        return "no trick taken"
+    if isinstance(rule, int) and points < rule:
+        return f"under {rule} in tricks"
+    return None
+
+
+def _took_a_trick(play: HandPlay, side: int) -> bool:
+    if play.tricks_taken is None:
+        raise MeldcalcError(
+            "a side took no trick points: under this variant's rule a side must take a trick"
+            " to save its meld, so say how many tricks each side took (--tricks-taken)"
+        )
+    return play.tricks_taken[side] > 0
+
+
+def _thrown_in(
+    variant: Variant,
+    play: HandPlay,
+    bidder: int,
+    checks: tuple[int, ...],
+    names: Sequence[str] | None,
+) -> HandScore:
+    rule = variant.house.thrown_in
+    counted, points, scored_checks = [], [], []
+    for side, meld in enumerate(play.meld):
+        if side == bidder:
+            counted.append(0)
+            points.append(-play.bid * variant.house.set_penalty)
+            scored_checks.append(0)
+            continue
+        keeps = rule.meld and meld >= max(rule.meld_minimum, variant.meld_minimum)
+        counted.append(meld if keeps else 0)
+        points.append(counted[-1] + rule.cards)
+        scored_checks.append(checks[side] if keeps else 0)
+    score = HandScore(play, bidder, THROWN_IN, tuple(counted), tuple(points), tuple(scored_checks))
+    return _explained(variant, score, names)
+
+
+def _not_played(
+    variant: Variant, play: HandPlay, bidder: int, names: Sequence[str] | None
+) -> HandScore:
+    sides = len(play.meld)
+    lost = -play.bid * variant.house.set_penalty
+    points = tuple(lost if side == bidder else 0 for side in range(sides))
+    score = HandScore(play, bidder, NOT_PLAYED, (0,) * sides, points, (0,) * sides)
+    return _explained(variant, score, names)
+
+
+def _explained(variant: Variant, score: HandScore, names: Sequence[str] | None) -> HandScore:
+    return replace(score, explanation=tuple(explain_hand(variant, score, names)))
+
+
+def _capital(name: str) -> str:
+    """A name to start a sentence: ``seats 0 and 2`` -> ``Seats 0 and 2``, ``ann`` as given."""
+    return name[:1].upper() + name[1:] if name.startswith("seat") else name
+
+
+def explain_hand(
+    variant: Variant, score: HandScore, names: Sequence[str] | None = None
+) -> list[str]:
+    """Sentences a player can read aloud at the table."""
+    play, bidder = score.play, score.bidding_side
+    name = _capital(side_name(variant, bidder, names))
+    lost = -score.points[bidder]
+    if score.outcome == NOT_PLAYED:
+        return [
+            f"{name} bid {play.bid} without a marriage in trump: the hand is not played,"
+            f" minus {lost}, and no one counts meld."
+        ]
+    if score.outcome == THROWN_IN:
+        lines = [f"{name} bid {play.bid} and threw the hand in: minus {lost}."]
+    else:
+        total = score.counted_meld[bidder] + play.tricks[bidder]
+        parts = f"{_meld_words(variant, play, bidder)} + {play.tricks[bidder]} in tricks = {total}"
+        if score.outcome == MADE:
+            lines = [f"{name} bid {play.bid} and made it: {parts}."]
+        else:
+            short = play.bid - total
+            lines = [f"{name} bid {play.bid} and went set: {parts}, {short} short: minus {lost}."]
+    others = [side for side in range(len(play.meld)) if side != bidder]
+    return lines + [_others_line(variant, score, side, names) for side in others]
+
+
+def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
+    reason = _meld_lost(variant, play, side)
+    if reason is None:
+        return f"{play.meld[side]} meld"
+    return f"{play.meld[side]} meld that does not count ({reason}), so 0"
+
+
+def _others_line(variant: Variant, score: HandScore, side: int, names: Sequence[str] | None) -> str:
+    play, name = score.play, _capital(side_name(variant, side, names))
+    if score.outcome == THROWN_IN:
+        rule, meld = variant.house.thrown_in, play.meld[side]
+        words = f"{meld} meld" if score.counted_meld[side] == meld else f"{meld} meld, not scored"
+        cards = f" + {rule.cards} for the cards" if rule.cards else ""
+        return f"{name}: {words}{cards} = {score.points[side]}."
+    tricks = play.tricks[side]
+    return (
+        f"{name}: {_meld_words(variant, play, side)} + {tricks} in tricks = {score.points[side]}."
+    )
+
+
+def meld_of_hands(
+    variant: Variant, hands: dict[int, Hand], trump: Suit, bidder: int, no_marriage: bool = False
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """Each side's meld and checks from the seats' hands under ``trump`` (seats not given
+    meld nothing), and whether the hand is not played for want of a marriage in trump
+    (double deck: the bidder must hold one): as ``no_marriage`` says, or as the bidder's
+    hand shows; a bidder's hand holding the marriage refutes ``no_marriage``."""
+    from meldcalc.rules.meld import best_meld
+
+    meld, checks = [0] * side_count(variant), [0] * side_count(variant)
+    for seat, hand in hands.items():
+        if not 0 <= seat < variant.players:
+            raise MeldcalcError(f"seat {seat}: expected a seat from 0 to {variant.players - 1}")
+        variant.check_hand(hand)
+        result = best_meld(hand, variant, trump)
+        meld[side_of(variant, seat)] += result.total
+        checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
+    variant.check_together([(f"seat {seat}", hand) for seat, hand in hands.items()])
+    bidder_hand = hands.get(bidder)
+    if bidder_hand is None:
+        return tuple(meld), tuple(checks), no_marriage
+    lacking = not may_name_trump(bidder_hand, variant, trump)
+    if no_marriage and not lacking and variant.bidding and variant.bidding.marriage_in_trump:
+        king, queen = Card(Rank.KING, trump), Card(Rank.QUEEN, trump)
+        raise MeldcalcError(
+            f"--no-marriage, but the bidder's hand (seat {bidder}) holds {king} and {queen},"
+            " a marriage in trump: leave out --no-marriage"
+        )
+    return tuple(meld), tuple(checks), no_marriage or lacking
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The game after some hands: totals per side, and the winner once there is one."""
+
+    totals: tuple[int, ...]
+    checks: tuple[int, ...]
+    hands: int
+    winner: int | None = None
+    reason: str = ""
+
+
+def standing(variant: Variant, scores: Sequence[HandScore], target: int) -> Standing:
+    """Add up ``scores`` in order; the game ends at the first hand that decides it."""
+    sides = side_count(variant)
+    totals, checks = [0] * sides, [0] * sides
+    for number, score in enumerate(scores, start=1):
+        totals = [t + p for t, p in zip(totals, score.points)]
+        checks = [t + c for t, c in zip(checks, score.checks)]
+        winner, reason = _decided(variant, totals, score, target, number)
+        if winner is not None:
+            return Standing(tuple(totals), tuple(checks), number, winner, reason)
+    return Standing(tuple(totals), tuple(checks), len(scores))
+
+
+def _decided(
+    variant: Variant, totals: list[int], score: HandScore, target: int, number: int
+) -> tuple[int | None, str]:
+    out = [side for side, total in enumerate(totals) if total >= target]
+    if not out:
+        return None, ""
+    if len(out) == 1:
+        return out[0], f"first to {target}, after hand {number}"
+    if variant.bidding.both_reach == "bidder" and score.bidding_side in out:
+        return score.bidding_side, (
+            f"{len(out)} sides reached {target} on hand {number}; the bidding side wins"
+        )
+    best = max(totals[side] for side in out)
+    leaders = [side for side in out if totals[side] == best]
+    if len(leaders) > 1:
+        return None, ""  # equal totals over the target: another hand is played
+    return leaders[0], (
+        f"{len(out)} sides reached {target} on hand {number}; the higher total wins"
+    )
