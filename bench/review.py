@@ -127,7 +127,9 @@ def main() -> None:
         measure("single-deck random", deals, single, args.save)
     double = load_variant("double-deck")
     print(f"goal (issue #18): {LONG_GOAL}")
-    for tricks in [meldcalc.advice.review.LONG_DEAL_TRICKS, *args.long_tricks] if args.double else []:
+    for tricks in (
+        [meldcalc.advice.review.LONG_DEAL_TRICKS, *args.long_tricks] if args.double else []
+    ):
         meldcalc.advice.review.LONG_DEAL_TRICKS = tricks  # the review's limit, for this run only
         deals = policy_deals(double, args.double, args.seed)
         measure(f"double-deck last {tricks}", deals, double, args.save)

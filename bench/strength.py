@@ -13,17 +13,18 @@ each, trump their longest suit (one they may name; ties: the better meld, then S
 The yardstick is fixed: the reference plays its layouts out with the policy of meldcalc
 0.2.0 (bench/yardstick.py), whatever the fast player under test. Per group, the bidding
 side's trick points (buried points included; mean ± standard error): fast-player self-play
-(`meldcalc.engines.simulate` in every seat), reference self-play (`meldcalc.engines.reference`) and, where
-the solver reaches a whole deal, double dummy (the first ``--dd`` deals, their count in
-brackets); then the duplicate edge of the reference over the fast player: each deal
-played twice, the reference on the bidding side against the fast player, then the other
-way round; the edge is the bidding side's points in the first less those in the second
-(positive: the reference is stronger), split into what the reference gains as the bidding
-side and as the defenders; last, the self-play gap (reference less fast player, paired).
-With ``--previous`` the 0.2.0 policy is measured as a fast player too, against the same
-reference on the same deals, its row beside the current one; ``--players`` picks the fast
-players measured, among them ``look``, the look-ahead player `bid --strong` plays with
-(`meldcalc.engines.lookahead`, ``--look-layouts`` layouts a decision).
+(`meldcalc.engines.simulate` in every seat), reference self-play
+(`meldcalc.engines.reference`) and, where the solver reaches a whole deal, double dummy (the
+first ``--dd`` deals, their count in brackets); then the duplicate edge of the reference
+over the fast player: each deal played twice, the reference on the bidding side against the
+fast player, then the other way round; the edge is the bidding side's points in the first
+less those in the second (positive: the reference is stronger), split into what the
+reference gains as the bidding side and as the defenders; last, the self-play gap (reference
+less fast player, paired). With ``--previous`` the 0.2.0 policy is measured as a fast player
+too, against the same reference on the same deals, its row beside the current one;
+``--players`` picks the fast players measured, among them ``look``, the look-ahead player
+`bid --strong` plays with (`meldcalc.engines.lookahead`, ``--look-layouts`` layouts a
+decision).
 
 Goals (issue 17): single deck, an edge of at most 8 trick points a deal in every group (5
 the aim) and a self-play gap within 3; other games, an edge of at most 4% of the hand's

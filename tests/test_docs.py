@@ -183,3 +183,37 @@ def test_the_readmes_batch_position_example_solves() -> None:
     assert example is not None
     result = CliRunner().invoke(app, ["solve", "-", "--no-line"], input=example.group(1) + "\n")
     assert result.exit_code == 0, result.output
+
+
+def test_the_python_face_in_the_readme_runs_as_shown() -> None:
+    import doctest
+
+    section = README.split("## Using meldcalc from Python", 1)[1].split("\n## ", 1)[0]
+    examples = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    assert examples, "the README lost its Python examples"
+    test = doctest.DocTestParser().get_doctest("\n".join(examples), {}, "README", "README", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_face_loads_nothing_until_a_name_is_used() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, meldcalc; loaded = [m for m in sys.modules if m.startswith('meldcalc.')];"
+        " print(loaded); meldcalc.Hand; print('meldcalc.rules.cards' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]", "True"]
+
+
+def test_the_faces_own_example_runs() -> None:
+    import doctest
+
+    import meldcalc
+
+    assert doctest.testmod(meldcalc).failed == 0
+    assert set(meldcalc.__all__) == {"__version__", *meldcalc._FACE}
+    assert all(getattr(meldcalc, name) is not None for name in meldcalc.__all__)

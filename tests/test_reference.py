@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meldcalc.dealing.deal import deal_counts
-from meldcalc.engines.lookahead import LookAhead, deal_layouts, what_is_seen
-from meldcalc.engines.reference import Reference, Seen, play, sample_layouts, seen_by
+from meldcalc.dealing.unseen import Seen, deal_layouts, sample_layouts
+from meldcalc.engines.lookahead import LookAhead, what_is_seen
+from meldcalc.engines.reference import Reference, play, seen_by
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.rules.bits import BIT_OF, counts_from_planes, planes_from_counts
 from meldcalc.rules.cards import CARDS, SUITS, Hand
@@ -187,7 +188,7 @@ def test_it_plays_legal_cards_in_every_variant(name: str) -> None:
 
 
 def _replayed_points(variant, counts, cards, seats, trump_index: int) -> list[int]:
-    """Play the recorded cards again under play.py's rules; the points each side took."""
+    """Play the recorded cards again under the trick rules; the points each side took."""
     trump, hands = SUITS[trump_index], [list(map(int, hand)) for hand in counts]
     team = Table.of(variant, trump).team
     leader, points, players = 0, [0, 0], variant.players

@@ -54,7 +54,7 @@ def test_every_simulated_card_is_legal_played_once_and_points_add_up(name: str) 
 
 
 def _replay(variant, counts: np.ndarray, out, deal: int, trump: Suit) -> None:
-    """Play the recorded cards again under the reference rules of play.py."""
+    """Play the recorded cards again under the reference trick rules (rules/tricks.py)."""
     hands = [list(map(int, counts[seat])) for seat in range(variant.players)]
     cards, seats = out.cards[deal].tolist(), out.seats[deal].tolist()
     leader, points = 0, [0, 0]

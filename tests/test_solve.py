@@ -1,6 +1,6 @@
 """The exact solver (meldcalc.engines.solve over the C search) held to the plain minimax, on
 realistic endgames of every variant with trick play (and decks of one and four copies);
-its line replayed under play.py; bad input refused with clear errors."""
+its line replayed under the trick rules (rules/tricks.py); bad input refused with clear errors."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_a_review_prices_the_card_played_as_the_full_search_does(name: str) -> N
 
 
 def _replay(position: Position, variant: Variant, solution: solve.Solution) -> int:
-    """Play the line under play.py's rules; return the points seat 0's side takes."""
+    """Play the line under the trick rules; return the points seat 0's side takes."""
     hands = [list(hand.counts) for hand in position.hands]
     sides, leader, total = seat_sides(variant), position.leader, 0
     for number, trick in enumerate(solution.line):

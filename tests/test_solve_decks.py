@@ -178,7 +178,7 @@ def test_a_house_deck_plays_as_the_full_deck_with_its_missing_ranks_gone(players
 
 
 def replayed_points(position: Position, variant: Variant, line: tuple[solve.Trick, ...]) -> int:
-    """The points seat 0's side takes playing ``line`` under play.py's rules."""
+    """The points seat 0's side takes playing ``line`` under the trick rules."""
     hands = [list(hand.counts) for hand in position.hands]
     sides, leader, total = seat_sides(variant), position.leader, 0
     for number, trick in enumerate(line):

@@ -107,10 +107,8 @@ def test_every_module_lives_in_a_layer_the_order_names() -> None:
     strays = [
         str(path.relative_to(PACKAGE))
         for path in PACKAGE.rglob("*.py")
-        if path.parent == PACKAGE
-        and path.stem not in top_level
-        or path.parent != PACKAGE
-        and f"meldcalc.{path.parent.name}" not in LAYERS
+        if (path.parent == PACKAGE and path.stem not in top_level)
+        or (path.parent != PACKAGE and f"meldcalc.{path.parent.name}" not in LAYERS)
     ]
     assert strays == []
 

@@ -30,7 +30,8 @@ import numpy as np
 
 from meldcalc.advice.replay import played_card
 from meldcalc.dealing.knowledge import seat_names
-from meldcalc.engines.reference import EXACT_FROM, Reference, sample_layouts, seen_by
+from meldcalc.dealing.unseen import sample_layouts
+from meldcalc.engines.reference import EXACT_FROM, Reference, seen_by
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.engines.solve import counter_of, rules_of, seat_sides, solver_available
 from meldcalc.errors import HandError, KnowledgeError, NotationError, UnsupportedError, quote

@@ -18,6 +18,9 @@ among them:
 Layouts are drawn in batches from the caller's generator, so a seed gives the same deals
 whatever else runs; the layouts tried for each one kept are counted, and a constraint kept
 in fewer than 1 in `RARE` layouts is refused rather than sampled for minutes.
+
+This is the bid's sampler, before a card is played: unlike the samplers of the play
+(`meldcalc.dealing.unseen`), it honours meld ranges, which only rejection can keep.
 """
 
 from __future__ import annotations

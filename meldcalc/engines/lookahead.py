@@ -26,10 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meldcalc.engines.reference import Reference, sample_layouts, seen_by
+from meldcalc.dealing.unseen import deal_layouts, sample_layouts
+from meldcalc.engines.reference import Reference, seen_by
 from meldcalc.engines.simulate import Game
 from meldcalc.rules.bits import BIT_OF, MASK, counts_from_planes
-from meldcalc.rules.cards import NUM_CARDS
 
 #: Layouts per decision and the tricks left from which values are exact. Measured in
 #: duplicate against the reference, single deck, the strong hand (trick points a deal the
@@ -84,48 +84,3 @@ def what_is_seen(
     may_hold = ((lacks[..., None] >> BIT_OF.astype(MASK)) & 1) == 0
     may_hold[at, seat] = False
     return known, free, room, may_hold
-
-
-def deal_layouts(
-    known: np.ndarray,
-    free: np.ndarray,
-    room: np.ndarray,
-    may_hold: np.ndarray,
-    per_row: int,
-    copies: int,
-    rng: np.random.Generator,
-) -> tuple[np.ndarray, np.ndarray]:
-    """``per_row`` deals of each row's ``free`` cards into the ``room`` of the hands that
-    ``may_hold`` them, on top of the ``known`` cards (module docstring): (R * per_row,
-    players, 24) counts, and which of them found no seat for some card (to draw again)."""
-    known, free, room, may_hold = (
-        np.repeat(x, per_row, axis=0) for x in (known, free, room, may_hold)
-    )
-    draws, players = len(free), room.shape[1]
-    at = np.arange(draws)
-    layouts = known.copy()
-    failed = np.zeros(draws, dtype=bool)
-    # what could still fill each hand: the copies left of the cards it may hold
-    supply = (may_hold * free[:, None, :]).sum(axis=2)
-    # the cards the fewest seats may hold first, ties at random; cards not to deal last
-    constraint = may_hold.sum(axis=1) + rng.random((draws, NUM_CARDS)) + players * (free == 0)
-    for card in np.argsort(constraint, axis=1).T:  # (draws,): each draw's next card
-        for _ in range(copies):
-            dealing = (free[at, card] > 0) & ~failed
-            if not dealing.any():
-                break
-            open_ = may_hold[at, :, card] & (room > 0) & dealing[:, None]
-            must = open_ & (room >= supply)  # room for every card it may still hold
-            odds = np.where(must.any(axis=1)[:, None], must, open_ * room / np.maximum(supply, 1))
-            total = odds.sum(axis=1)
-            failed |= dealing & (total <= 0)
-            dealing &= total > 0
-            rows = at[dealing]
-            pick = rng.random(draws) * total
-            seat = np.minimum((odds.cumsum(axis=1) < pick[:, None]).sum(axis=1), players - 1)
-            seat, card_dealt = seat[dealing], card[dealing]
-            layouts[rows, seat, card_dealt] += 1
-            room[rows, seat] -= 1
-            free[rows, card_dealt] -= 1
-            supply[rows] -= may_hold[rows, :, card_dealt]
-    return layouts, failed

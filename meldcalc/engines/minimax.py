@@ -1,4 +1,4 @@
-"""The plain reference for the exact solver: minimax over play.py's rules, memoised.
+"""The plain reference for the exact solver: minimax over the trick rules, memoised.
 
 No cleverness beyond the memo: every legal card is tried in every position. It is slow (a
 few tricks at most) and meant to be obviously right, for tests to hold the C search to.

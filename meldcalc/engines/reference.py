@@ -18,11 +18,12 @@ follow has none of the led suit, one that did not trump either has no trump, and
 did not head the trick or over-trump where the rules made it has nothing that would have.
 
 Layouts are drawn uniformly from every deal of the unseen cards that fits that knowledge:
-`sample_layouts` counts the deals by dynamic programming over how many cards each seat has
-been given so far (each card's copies split among the seats that may hold it, weighted by
-the ways physical copies can make that split), then draws backwards. It never returns a
-layout the seat's knowledge rules out, and needs no retries. What the cards a seat melded
-say about the cards it did not meld (it would have melded them) is not used.
+`meldcalc.dealing.unseen.sample_layouts` counts the deals by dynamic programming over how
+many cards each seat has been given so far (each card's copies split among the seats that
+may hold it, weighted by the ways physical copies can make that split), then draws
+backwards. It never returns a layout the seat's knowledge rules out, and needs no retries.
+What the cards a seat melded say about the cards it did not meld (it would have melded them)
+is not used.
 
 The same seed gives the same play: every random draw comes from the player's generator, in
 the order the decisions are taken.
@@ -31,21 +32,20 @@ the order the decisions are taken.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from math import factorial
 
 import numpy as np
 
-from meldcalc.engines.simulate import (
+from meldcalc.dealing.unseen import Seen, sample_layouts
+from meldcalc.engines.simulate import Game
+from meldcalc.engines.solve import card_values_many
+from meldcalc.rules.bits import (
     BIT_OF,
     BITS,
     CARD_OF,
-    Game,
     counts_from_planes,
     lowest_bit_index,
     planes_from_counts,
 )
-from meldcalc.engines.solve import card_values_many
 from meldcalc.rules.cards import NUM_CARDS
 from meldcalc.rules.variant import Variant
 
@@ -57,38 +57,6 @@ EXACT_FROM = 6
 
 
 # --- what a seat knows ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What the seat to play knows of the hands at a decision, as per-card counts.
-
-    ``hand``: its own (24,); ``unseen``: copies of each card in the other hands (all the
-    cards not yet played, less its own); ``sizes``: (players,) cards each seat holds;
-    ``known``: (players, 24) cards each other seat is known to hold (melded, not played);
-    ``lacks``: (players, 24) True where a seat is known to hold no copy of the card."""
-
-    seat: int
-    hand: np.ndarray
-    unseen: np.ndarray
-    sizes: np.ndarray
-    known: np.ndarray
-    lacks: np.ndarray
-
-    @property
-    def others(self) -> list[int]:
-        return [seat for seat in range(len(self.sizes)) if seat != self.seat]
-
-    def allows(self, layout: np.ndarray) -> bool:
-        """Whether ``layout`` ((players, 24) counts) could be the real deal."""
-        others = self.others
-        return bool(
-            (layout[self.seat] == self.hand).all()
-            and (layout[others].sum(axis=0) == self.unseen).all()
-            and (layout.sum(axis=1) == self.sizes).all()
-            and (layout >= self.known).all()
-            and not (layout[others] * self.lacks[others]).any()
-        )
 
 
 def seen_by(game: Game, deal: int, held: np.ndarray | None = None) -> Seen:
@@ -108,87 +76,6 @@ def seen_by(game: Game, deal: int, held: np.ndarray | None = None) -> Seen:
     lacks[seat] = False
     hand = held[deal, seat]
     return Seen(seat, hand, held[deal].sum(axis=0) - hand, held[deal].sum(axis=1), known, lacks)
-
-
-# --- layouts -------------------------------------------------------------------------------
-
-
-def sample_layouts(seen: Seen, count: int, rng: np.random.Generator) -> np.ndarray:
-    """``count`` layouts ((count, players, 24) counts) drawn uniformly from the deals that
-    fit ``seen``; the seat's own hand in its place in each."""
-    others = seen.others
-    free = seen.unseen - seen.known[others].sum(axis=0)
-    caps = seen.sizes[others] - seen.known[others].sum(axis=1)
-    cards = np.flatnonzero(free)
-    splits = [_splits(int(free[card]), tuple(~seen.lacks[others, card])) for card in cards]
-    tables = _count_deals(splits, caps)
-    layouts = np.zeros((count, len(seen.sizes), NUM_CARDS), dtype=np.int64)
-    layouts[:, others] = seen.known[others]
-    layouts[:, seen.seat] = seen.hand
-    given = _draw(splits, tables, caps, count, rng)  # (count, cards, others)
-    for i, seat in enumerate(others):
-        layouts[:, seat, cards] += given[:, :, i]
-    return layouts
-
-
-@cache
-def _splits(copies: int, allowed: tuple[bool, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """Every way to split ``copies`` copies of a card among the seats it may be in, and in
-    how many ways the physical copies make each split (a multinomial coefficient)."""
-    ways: list[tuple[int, ...]] = [()]
-    for seat_allowed in allowed:
-        ways = [(*w, k) for w in ways for k in range(copies + 1 if seat_allowed else 1)]
-    ways = [w for w in ways if sum(w) == copies]
-    weights = [factorial(copies) / np.prod([factorial(k) for k in w]) for w in ways]
-    return np.array(ways, dtype=np.int64).reshape(-1, len(allowed)), np.array(weights)
-
-
-def _count_deals(splits: list[tuple[np.ndarray, np.ndarray]], caps: np.ndarray) -> list[np.ndarray]:
-    """tables[i][c]: the weighted number of ways to deal the first i cards so that the
-    seats but the last have been given c cards (the last seat has the rest)."""
-    table = np.zeros(tuple(caps[:-1] + 1))
-    table[(0,) * (len(caps) - 1)] = 1.0
-    tables = [table]
-    for ways, weights in splits:
-        grown = np.zeros_like(table)
-        for way, weight in zip(ways, weights):
-            grown[_shifted(way[:-1], table.shape)] += weight * table[_kept(way[:-1], table.shape)]
-        tables.append(table := grown)
-    if not table[tuple(caps[:-1])] > 0:
-        raise ValueError("no deal of the unseen cards fits what the seat has seen")
-    return tables
-
-
-def _shifted(way: np.ndarray, shape: tuple[int, ...]) -> tuple[slice, ...]:
-    return tuple(slice(k, size) for k, size in zip(way, shape))
-
-
-def _kept(way: np.ndarray, shape: tuple[int, ...]) -> tuple[slice, ...]:
-    return tuple(slice(0, max(size - k, 0)) for k, size in zip(way, shape))
-
-
-def _draw(
-    splits: list[tuple[np.ndarray, np.ndarray]],
-    tables: list[np.ndarray],
-    caps: np.ndarray,
-    count: int,
-    rng: np.random.Generator,
-) -> np.ndarray:
-    """Draw ``count`` deals backwards, the last card first: each card's split with odds
-    proportional to its ways times the ways to deal the cards before it into what is left."""
-    left = np.tile(caps, (count, 1))
-    given = np.zeros((count, len(splits), len(caps)), dtype=np.int64)
-    for i in range(len(splits) - 1, -1, -1):
-        ways, weights = splits[i]
-        before = left[:, None, :] - ways[None]  # (count, splits, seats)
-        fits = (before >= 0).all(axis=2)
-        index = tuple(np.maximum(before[..., seat], 0) for seat in range(len(caps) - 1))
-        odds = weights * tables[i][index] * fits
-        cumulative = odds.cumsum(axis=1)
-        pick = (cumulative < rng.random((count, 1)) * cumulative[:, -1:]).sum(axis=1)
-        given[:, i] = ways[pick]
-        left = before[np.arange(count), pick]
-    return given
 
 
 # --- the player ----------------------------------------------------------------------------
