@@ -91,9 +91,10 @@ def test_a_game_keeps_its_sides_names_in_every_table_and_sentence(tmp_path: Path
     assert "Ann & Bob bid 300 and made it: 150 meld + 160 in tricks = 310." in first.stdout
     assert "Cy & Di: 80 meld + 50 in tricks = 130." in first.stdout
     second = run(
-        "score", "-g", game, "-b", "250", "--bidder", "1", "-m", "60,140", "--tricks", "90"
+        "score", "-g", game, "-b", "250", "--bidder", "1", "-m", "60,140", "--tricks", "120"
     )
     assert "Cy & Di bid 250 and made it" in second.stdout
+    assert "--tricks 120: the bidding side's (Cy & Di); the other side 90" in second.stderr
     shown = run("score", "-g", game, "--show")
     assert shown.stdout.splitlines()[2].endswith("Ann & Bob    Cy & Di")  # the column heads
     assert shown.stdout.splitlines()[-1] == (

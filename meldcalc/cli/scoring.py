@@ -91,7 +91,8 @@ def score(
             "--tricks",
             callback=_per_side,
             metavar="N,N",
-            help="Each side's trick points; they must add up to the variant's total.",
+            help="Each side's trick points, adding up to the variant's total; one number is"
+            " the bidding side's (the other side's is worked out).",
         ),
     ] = None,
     trump: Annotated[
@@ -116,7 +117,19 @@ def score(
             "--tricks-taken",
             callback=_per_side,
             metavar="N,N",
-            help="Tricks each side took (only for a save-meld-with-a-trick house rule).",
+            help="Tricks each side took (only for a save-meld-with-a-trick house rule); one"
+            " number is the bidding side's.",
+        ),
+    ] = None,
+    counters_taken: Annotated[
+        Optional[str],
+        typer.Option(
+            "--counters-taken",
+            callback=_per_side,
+            metavar="N,N",
+            help="Counters each side took (only for a save-meld-with-a-counter house rule,"
+            " when a side's points may be the last trick's alone); one number is the bidding"
+            " side's.",
         ),
     ] = None,
     variant: Annotated[
@@ -181,7 +194,7 @@ def score(
       meldcalc score -g friday.jsonl --bid 300 --bidder 0 --meld 150,80 --tricks 160,50
       meldcalc score -g friday.jsonl --show
     """
-    from meldcalc.rules.scoring import HandPlay, score_hand, side_count, tricks_in_hand
+    from meldcalc.rules.scoring import HandPlay, counter_cards, score_hand, tricks_in_hand
 
     writes = not show or undo or repair
     create = writes and not (undo or repair)
@@ -231,16 +244,22 @@ def score(
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage
         )
-        sides = side_count(rules)
         play = HandPlay(
             bid,
             bidder,
             side_meld,
-            _every_side(tricks, sides, rules.trick_total, "--tricks", "trick points"),
+            _every_side(
+                tricks, rules, bidder, rules.trick_total, "--tricks", "trick points", side_names
+            ),
             side_checks,
             thrown_in,
             no_marriage,
-            _every_side(tricks_taken, sides, tricks_in_hand(rules), "--tricks-taken", "tricks"),
+            _every_side(
+                tricks_taken, rules, bidder, tricks_in_hand(rules), "--tricks-taken", "tricks"
+            ),
+            _every_side(
+                counters_taken, rules, bidder, counter_cards(rules), "--counters-taken", "counters"
+            ),
         )
         scored = score_hand(rules, play, side_names)
         if held is not None:
@@ -291,11 +310,21 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
 
 
 def _every_side(
-    values: tuple[int, ...] | None, sides: int, total: int, option: str, what: str
+    values: tuple[int, ...] | None,
+    rules: Variant,
+    bidder: int,
+    total: int,
+    option: str,
+    what: str,
+    names: tuple[str, ...] | None = None,
 ) -> tuple[int, ...] | None:
-    """Every side's count, the last one worked out from the hand's ``total`` when all but
-    it are given (``--tricks 140`` in single deck: the other side took 70)."""
-    if values is None or len(values) != sides - 1:
+    """Every side's count, in order of sides. One number is the bidding side's, the other
+    side's worked out from the hand's ``total`` (``--tricks 140`` in single deck: the other
+    side took 110); with more sides, all but the last side's, in order, give the last."""
+    from meldcalc.rules.scoring import side_count, side_name, side_of
+
+    sides = side_count(rules)
+    if values is None or len(values) == sides or len(values) != sides - 1:
         return values
     rest = total - sum(values)
     if rest < 0:
@@ -303,7 +332,15 @@ def _every_side(
         raise MeldcalcError(
             f"{option} {shown}: {sum(values)} {what}, more than the {total} a hand has"
         )
-    return (*values, rest)
+    if sides != 2:
+        return (*values, rest)
+    bidding = side_of(rules, bidder)
+    counts = (values[0], rest) if bidding == 0 else (rest, values[0])
+    console.to_stderr(
+        f"meldcalc: {option} {values[0]}: the bidding side's ({side_name(rules, bidding, names)});"
+        f" the other side {rest}\n"
+    )
+    return counts
 
 
 def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Any:
@@ -362,6 +399,11 @@ def _meld_of_sides(
         raise MeldcalcError("give the meld either per side (--meld 150,80) or per seat (--hand)")
     if meld is not None:
         return meld, checks or (), no_marriage
+    if checks is not None:
+        raise MeldcalcError(
+            "--checks with --hand: the checks are counted from the hands; give --checks with"
+            " --meld, or leave it out"
+        )
     if trump is None:
         raise MeldcalcError("--hand needs --trump: meld is counted under the trump named")
     seats: dict[int, Hand] = {}
@@ -373,7 +415,21 @@ def _meld_of_sides(
             raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
         seats[int(seat)] = Hand.parse(cards)
     side_meld, side_checks, not_played = meld_of_hands(rules, seats, trump, bidder, no_marriage)
-    return side_meld, checks or side_checks, not_played
+    if missing := [seat for seat in range(rules.players) if seat not in seats]:
+        warn(
+            [
+                f"no --hand for {_seats_text(missing)}: {'its' if len(missing) == 1 else 'their'}"
+                " meld counts 0"
+            ]
+        )
+    return side_meld, side_checks, not_played
+
+
+def _seats_text(seats: list[int]) -> str:
+    """``'seat 1'``, ``'seats 1 and 3'``, ``'seats 1, 2 and 3'``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
 
 
 def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:

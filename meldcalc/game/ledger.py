@@ -414,7 +414,7 @@ _RESULTS = (
 
 def _stored_hand(where: str, record: dict) -> HandScore:
     try:
-        taken = record.get("tricks_taken")
+        taken, counters = record.get("tricks_taken"), record.get("counters_taken")
         play = HandPlay(
             bid=_count(record["bid"]),
             bidder=_count(record["bidder"]),
@@ -424,6 +424,7 @@ def _stored_hand(where: str, record: dict) -> HandScore:
             thrown_in=_flag(record["thrown_in"]),
             no_marriage=_flag(record["no_marriage"]),
             tricks_taken=None if taken is None else _counts(taken),
+            counters_taken=None if counters is None else _counts(counters),
         )
         return HandScore(
             play,
@@ -479,6 +480,7 @@ def hand_record(number: int, score: HandScore, trump: str | None) -> dict[str, A
         "thrown_in": play.thrown_in,
         "no_marriage": play.no_marriage,
         "tricks_taken": None if play.tricks_taken is None else list(play.tricks_taken),
+        "counters_taken": None if play.counters_taken is None else list(play.counters_taken),
         "outcome": score.outcome,
         "bidding_side": score.bidding_side,
         "counted_meld": list(score.counted_meld),

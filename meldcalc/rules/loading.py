@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meldcalc.errors import VariantError, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
-from meldcalc.rules.cards import RANK_TOKENS, SUITS, Card, Rank
+from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
 from meldcalc.rules.variant import (
     Bidding,
     Deck,
@@ -362,12 +362,25 @@ def _blame(tree: Node, *nodes: Node) -> Node:
 
 
 def _rank_problems(ranks: Node) -> list[str]:
-    seen: set[Rank] = set()
+    """Each rank once, high to low as pinochle ranks them (A 10 K Q J 9): the trick rules
+    of every engine rank cards so, and a deck that listed them otherwise would be played
+    by rules it does not state."""
+    seen: list[Rank] = []
     problems = []
     for node in ranks.value:
-        if _rank(node.value) in seen:
+        rank = _rank(node.value)
+        if rank in seen:
             problems.append(node.problem(f"rank {quote(node.value)} is listed twice"))
-        seen.add(_rank(node.value))
+        elif seen and RANKS.index(rank) < RANKS.index(seen[-1]):
+            order = " ".join(r.value for r in RANKS)
+            problems.append(
+                node.problem(
+                    f"rank {quote(node.value)} is listed after {seen[-1].value}: ranks go"
+                    f" high to low, in pinochle's order {order} (leave out the ranks the"
+                    " deck lacks; meldcalc plays no other order)"
+                )
+            )
+        seen.append(rank)
     return problems
 
 
@@ -403,6 +416,7 @@ def _meld_problems(melds: Node, deck_ranks: set[Rank], copies: int) -> list[str]
     for meld in melds.value:
         problems += _meld_card_problems(meld, deck_ranks, copies)
         fields = meld.value
+        problems += [*_falling_problems(fields, "points"), *_falling_problems(fields, "checks")]
         if "reuse" in fields:
             for node in _as_list(fields["reuse"].value["melds"]):
                 if node.value not in names:
@@ -412,6 +426,26 @@ def _meld_problems(melds: Node, deck_ranks: set[Rank], copies: int) -> list[str]
             node = melds.value[i].value["name"]
             problems.append(node.problem(f"a second meld named {quote(name)}"))
     return problems
+
+
+def _falling_problems(fields: dict, key: str) -> list[str]:
+    """A points (or checks) list gives one, two, ... copies: it may not go down. Were a
+    double worth less than a single, a hand's total would hang on which other melds share
+    its cards (two singles where a meld shares one, the double where none does)."""
+    node = fields.get(key)
+    if node is None or not isinstance(node.value, list):
+        return []
+    values = [item.value for item in node.value]
+    for i in range(1, len(values)):
+        if values[i] < values[i - 1]:
+            return [
+                node.value[i].problem(
+                    f"{values[i]} for {i + 1} copies is less than {values[i - 1]} for {i}:"
+                    f" a {key} list gives each number of copies its worth, and more copies are"
+                    " never worth less"
+                )
+            ]
+    return []
 
 
 def _meld_card_problems(meld: Node, deck_ranks: set[Rank], copies: int) -> list[str]:

@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from meldcalc.errors import MeldcalcError, UnsupportedError
-from meldcalc.rules.cards import Card, Hand, Rank, Suit
-from meldcalc.rules.variant import Variant, may_name_trump
+from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
+from meldcalc.rules.cards import SUITS, Card, Hand, Rank, Suit
+from meldcalc.rules.variant import Variant, checks_text, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
 
@@ -45,6 +45,11 @@ def side_of(variant: Variant, seat: int) -> int:
 def tricks_in_hand(variant: Variant) -> int:
     """How many tricks a hand has: what the sides' tricks taken add up to."""
     return (variant.deck.size - variant.widow - variant.stock) // variant.players
+
+
+def counter_cards(variant: Variant) -> int:
+    """How many cards of the deck are counters: what the sides' counters taken add up to."""
+    return sum(1 for card in variant.deck.cards() if variant.counters.get(card.rank))
 
 
 def side_name(variant: Variant, side: int, names: Sequence[str] | None = None) -> str:
@@ -74,6 +79,9 @@ class HandPlay:
     thrown_in: bool = False
     no_marriage: bool = False
     tricks_taken: tuple[int, ...] | None = None
+    #: counters each side took, needed only when a ``save_meld: counter`` rule cannot tell
+    #: from the points (a side whose points are the last trick's alone)
+    counters_taken: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,7 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
         )
     if play.checks:
         _check_per_side("checks", play.checks, sides)
+        _check_checks_fit_meld(variant, play)
     if play.thrown_in and play.no_marriage:
         raise MeldcalcError("a hand is either thrown in or not played for want of a marriage")
     if play.thrown_in and not bidding.concede:
@@ -143,6 +152,8 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
         )
     if play.tricks_taken is not None:
         _check_tricks_taken(variant, play.tricks, play.tricks_taken)
+    if play.counters_taken is not None:
+        _check_counters_taken(variant, play.tricks, play.counters_taken)
 
 
 def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
@@ -159,11 +170,94 @@ def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence
             )
 
 
+def _check_counters_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
+    """The counters each side took agree with the deck and with its trick points: a side
+    with none took the last trick's points at most."""
+    _check_per_side("counters taken", taken, len(points))
+    counters = counter_cards(variant)
+    if sum(taken) != counters:
+        raise MeldcalcError(
+            f"counters taken add up to {sum(taken)}; the {variant.name} deck has {counters}"
+        )
+    for side, (count, won) in enumerate(zip(taken, points)):
+        if not count and won not in (0, variant.last_trick):
+            raise MeldcalcError(
+                f"{side_name(variant, side)} took no counter but {won} trick points:"
+                " check --tricks and --counters-taken"
+            )
+        if count and not won:
+            raise MeldcalcError(
+                f"{side_name(variant, side)} took {count} counters but no trick points:"
+                " check --tricks and --counters-taken"
+            )
+
+
 def _check_per_side(what: str, values: Sequence[int], sides: int) -> None:
     if len(values) != sides:
         raise MeldcalcError(f"{what}: expected {sides} numbers, one per side, got {len(values)}")
     if any(value < 0 for value in values):
         raise MeldcalcError(f"{what}: expected numbers of at least 0, got {list(values)}")
+
+
+def _check_checks_fit_meld(variant: Variant, play: HandPlay) -> None:
+    for side, (meld, checks) in enumerate(zip(play.meld, play.checks)):
+        most = most_checks(variant, meld)
+        if checks > most:
+            raise MeldcalcError(
+                f"checks {', '.join(map(str, play.checks))}: side {side}'s meld of {meld}"
+                f" carries at most {checks_text(most)} in {variant.name}, not {checks}: a typo?"
+            )
+
+
+def most_checks(variant: Variant, meld: int) -> int:
+    """The most checks a side's meld of ``meld`` points can carry: a knapsack over the melds
+    each of its seats could hold (every copy count of every meld's every suit), whose points
+    add up to ``meld``. A meld counts only where ``meld`` reaches the least a hand holding
+    it melds in all (a roundhouse, worth no points itself, comes with 240 of marriages and
+    arounds). Loose, never tight: a count a real deal gives is never refused."""
+    import numpy as np
+
+    step = variant.meld_step
+    if meld % step or not any(rule.checks for rule in variant.melds):
+        return 0
+    size = meld // step + 1
+    best = np.full(size, -1, dtype=np.int64)  # the most checks at each total; -1: unreachable
+    best[0] = 0
+    seats = variant.players // side_count(variant)
+    for instances, options in _check_items(variant, meld):
+        for _ in range(instances * seats):
+            grown = best.copy()
+            for points, checks in options:
+                shift = points // step
+                reachable = best[: size - shift] >= 0
+                moved = np.where(reachable, best[: size - shift] + checks, -1)
+                grown[shift:] = np.maximum(grown[shift:], moved)
+            best = grown
+    return max(int(best[-1]), 0)
+
+
+def _check_items(variant: Variant, meld: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Each meld with its number of instances (suits) and the (points, checks) of each copy
+    count a hand of ``meld`` points could hold."""
+    from meldcalc.rules.meld import best_meld
+
+    items = []
+    for rule in variant.melds:
+        options = []
+        for copies in range(1, variant.deck.copies + 1):
+            least = min(
+                best_meld(_copies_of(rule.instances(trump)[0], copies), variant, trump).total
+                for trump in SUITS
+            )
+            if least <= meld:
+                options.append((rule.value(copies), rule.check_value(copies)))
+        if options:
+            items.append((len(rule.instances(SUITS[0])), options))
+    return items
+
+
+def _copies_of(cards: Sequence[int], copies: int) -> Hand:
+    return Hand.from_cards(Card.from_index(card) for card in cards for _ in range(copies))
 
 
 def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = None) -> HandScore:
@@ -203,13 +297,28 @@ def _meld_lost(variant: Variant, play: HandPlay, side: int) -> str | None:
     if rule is None or play.tricks is None or not meld:
         return None
     points = play.tricks[side]
-    if rule == "counter" and points == 0:
+    if rule == "counter" and not _took_a_counter(variant, play, side):
         return "no counter taken"
     if rule == "trick" and points == 0 and not _took_a_trick(play, side):
         return "no trick taken"
     if isinstance(rule, int) and points < rule:
         return f"under {rule} in tricks"
     return None
+
+
+def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
+    """Whether the side took a counter: told, or plain from its points unless they are the
+    last trick's alone, which no counter or a counter of the same worth may have made."""
+    points = play.tricks[side]
+    if play.counters_taken is not None:
+        return play.counters_taken[side] > 0
+    if points != variant.last_trick or points == 0:
+        return points > 0
+    raise MeldcalcError(
+        f"{side_name(variant, side)} took {points} trick points, which may be the last trick"
+        " alone: under this variant's rule a side must take a counter to save its meld, so"
+        " say how many counters each side took (--counters-taken)"
+    )
 
 
 def _took_a_trick(play: HandPlay, side: int) -> bool:
@@ -323,6 +432,7 @@ def meld_of_hands(
         if not 0 <= seat < variant.players:
             raise MeldcalcError(f"seat {seat}: expected a seat from 0 to {variant.players - 1}")
         variant.check_hand(hand)
+        _check_hand_size(variant, seat, hand, bidder)
         result = best_meld(hand, variant, trump)
         meld[side_of(variant, seat)] += result.total
         checks[side_of(variant, seat)] += sum(found.checks for found in result.melds)
@@ -338,6 +448,24 @@ def meld_of_hands(
             " a marriage in trump: leave out --no-marriage"
         )
     return tuple(meld), tuple(checks), no_marriage or lacking
+
+
+def most_cards_held(variant: Variant, seat: int, bidder: int) -> int:
+    """The most cards ``seat`` melds from: its deal, and for the bidder the widow too."""
+    return variant.hand_size + (variant.widow if seat == bidder else 0)
+
+
+def _check_hand_size(variant: Variant, seat: int, hand: Hand, bidder: int) -> None:
+    most = most_cards_held(variant, seat, bidder)
+    if len(hand) > most:
+        held = f"{variant.hand_size} cards" + (
+            f" and the widow's {variant.widow}" if most > variant.hand_size else ""
+        )
+        role = "the bidder" if seat == bidder else "a seat"
+        raise HandError(
+            f"seat {seat}: {len(hand)} cards, but in {variant.name} {role} holds {held}:"
+            f" at most {most}"
+        )
 
 
 # --- the game --------------------------------------------------------------------------------

@@ -1,0 +1,174 @@
+"""Never a wrong score at exit 0: rules a house file states but the engines would not
+play, hands no deal gives, numbers that say two things. Each case was once accepted."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from meldcalc.cli import app
+from meldcalc.rules.cards import SUITS, Hand
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld
+from meldcalc.rules.scoring import most_checks
+
+runner = CliRunner()
+SCORE = ("score", "--bid", "300", "--bidder", "0")
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def one_error(result, code: int = 2) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    return result.stderr
+
+
+def house(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house\nextends: single-deck\n" + text)
+    return str(path)
+
+
+# --- rules a house file states -------------------------------------------------------------
+
+
+def test_a_deck_ranked_in_another_order_is_refused_not_played_by_pinochles(tmp_path) -> None:
+    file = house(tmp_path, "deck: {ranks: [A, K, Q, J, 10, 9], copies: 2}\n")
+    checked = run("check", file)
+    assert checked.exit_code == 2 and checked.stderr == "1 file checked, 1 with problems\n"
+    said = checked.stdout
+    assert "house.yaml:3:" in said and "deck.ranks[4]: rank 10 is listed after J" in said
+    assert "A 10 K Q J 9" in said
+    refused = run("solve", "10S / KS / 9H / 9D", "-t", "S", "-V", file)
+    assert "rank 10 is listed after J" in one_error(refused)
+
+
+def test_a_deck_that_leaves_out_a_rank_keeps_pinochles_order(tmp_path) -> None:
+    file = house(tmp_path, "deck: {ranks: [A, 10, K, Q, J], copies: 2}\n")
+    assert "is listed after" not in run("check", file).stdout
+
+
+def test_a_points_list_that_goes_down_is_refused(tmp_path) -> None:
+    file = house(tmp_path, "melds:\n  - {name: pinochle, points: [100, 50]}\n")
+    stderr = one_error(run("meld", "JD JD QS QS", "-t", "S", "-V", file))
+    assert "melds[0].points[1]: 50 for 2 copies is less than 100 for 1" in stderr
+
+
+# --- hands no deal gives -------------------------------------------------------------------
+
+SIXTEEN = "AS 10S KS QS JS JD 9S AH AD AC KH QH QD QC KD KC"
+
+
+def test_a_hand_larger_than_a_seat_holds_is_refused() -> None:
+    stderr = one_error(run(*SCORE, "--hand", f"0:{SIXTEEN}", "-t", "S", "--tricks", "200"))
+    assert "seat 0: 16 cards, but in single-deck the bidder holds 12 cards: at most 12" in stderr
+
+
+def test_the_three_handed_bidder_melds_from_the_widow_too_and_no_one_else_does() -> None:
+    eighteen = SIXTEEN + " 9S 9C"
+    took_widow = run(
+        *SCORE, "-V", "three-handed", "--hand", f"0:{eighteen}", "-t", "S", "--tricks", "200,50"
+    )
+    assert took_widow.exit_code == 0, took_widow.output
+    other = run(
+        *SCORE, "-V", "three-handed", "--hand", f"1:{eighteen}", "-t", "S", "--tricks", "200,50"
+    )
+    assert "seat 1: 18 cards, but in three-handed a seat holds 15 cards" in one_error(other)
+
+
+def test_seats_given_no_hand_are_named_as_melding_nothing() -> None:
+    result = run(
+        *SCORE, "--hand", "0:AS 10S KS QS JS", "--hand", "2:JD QS", "-t", "S", "--tricks", "150"
+    )
+    assert result.exit_code == 0, result.output
+    assert "no --hand for seats 1 and 3: their meld counts 0" in result.stderr
+
+
+# --- checks --------------------------------------------------------------------------------
+
+CHECK_HAND = "AS 10S KS QS JS KH QH KD QD KC QC 9S"
+
+
+def test_checks_are_counted_from_the_hands_and_never_overridden() -> None:
+    result = run(*SCORE, "-V", "check", "--hand", f"0:{CHECK_HAND}", "-t", "S", "--tricks", "100")
+    assert result.exit_code == 0
+    overridden = run(
+        *SCORE,
+        *("-V", "check", "--hand", f"0:{CHECK_HAND}", "-t", "S", "--tricks", "100"),
+        *("--checks", "1,1"),
+    )
+    assert "--checks with --hand" in one_error(overridden)
+
+
+def test_checks_a_meld_cannot_carry_are_refused() -> None:
+    result = run(*SCORE, "-V", "check", "--meld", "100,0", "--checks", "3,1", "--tricks", "150")
+    assert "side 0's meld of 100 carries at most 2 checks in check, not 3" in one_error(result)
+    fits = run(*SCORE, "-V", "check", "--meld", "100,0", "--checks", "2,0", "--tricks", "150")
+    assert fits.exit_code == 0, fits.output
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_checks_bound_never_refuses_a_side_a_real_deal_gives(seed: int) -> None:
+    rules = load_variant("check")
+    rng = random.Random(seed)
+    deck = [card for card in rules.deck.cards()]
+    rng.shuffle(deck)
+    trump = rng.choice(SUITS)
+    seats = [best_meld(Hand.from_cards(deck[i * 12 : (i + 1) * 12]), rules, trump) for i in (0, 2)]
+    meld = sum(result.total for result in seats)
+    checks = sum(found.checks for result in seats for found in result.melds)
+    assert most_checks(rules, meld) >= checks
+
+
+# --- one number, one meaning ---------------------------------------------------------------
+
+
+def test_one_tricks_number_is_the_bidding_sides_whoever_bid() -> None:
+    result = run("score", "--bid", "250", "--bidder", "1", "--meld", "60,140", "--tricks", "120")
+    assert result.exit_code == 0
+    assert "Seats 1 and 3 bid 250 and made it: 140 meld + 120 in tricks = 260." in result.stdout
+    assert "--tricks 120: the bidding side's (seats 1 and 3); the other side 90" in result.stderr
+
+
+def test_save_meld_by_counter_asks_when_the_points_may_be_the_last_trick_alone(tmp_path) -> None:
+    file = house(tmp_path, "house: {save_meld: counter}\n")
+    hand = (*SCORE, "-V", file, "--meld", "150,80", "--tricks", "200,10", "-f", "json")
+    asked = one_error(run(*hand))
+    assert "may be the last trick alone" in asked and "--counters-taken" in asked
+    kept = _points(run(*hand, "--counters-taken", "15,9"))
+    lost = _points(run(*hand, "--counters-taken", "24,0"))
+    assert kept == [350, 90] and lost == [350, 10]
+    impossible = one_error(run(*hand, "--counters-taken", "24,1"))
+    assert "counters taken add up to 25; the house deck has 24" in impossible
+
+
+def test_save_meld_by_counter_needs_no_question_where_the_points_tell(tmp_path) -> None:
+    file = house(tmp_path, "house: {save_meld: counter}\n")
+    result = run(*SCORE, "-V", file, "--meld", "150,80", "--tricks", "195,15", "-f", "json")
+    assert _points(result) == [345, 95]
+
+
+def _points(result) -> list[int]:
+    assert result.exit_code == 0, result.output
+    return [side["points"] for side in json.loads(result.stdout)["sides"]]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_counters_taken_are_kept_in_the_ledger(tmp_path, kept: bool) -> None:
+    file = house(tmp_path, "house: {save_meld: counter}\n")
+    game = str(tmp_path / "g.jsonl")
+    taken = "15,9" if kept else "24,0"
+    hand = (*SCORE, "-V", file, "--meld", "150,80", "--tricks", "200,10", "-g", game)
+    assert run(*hand, "--counters-taken", taken).exit_code == 0
+    shown = json.loads(run("score", "-g", game, "--show", "-f", "json").stdout)
+    assert shown["totals"] == ([350, 90] if kept else [350, 10])
