@@ -39,9 +39,13 @@ def read_bounded(path: Path, limit: int, expected: str) -> bytes:
 
 def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> int:
     """A descriptor on ``path`` opened with ``flags``, refused (`FileProblem`) unless it is
-    a regular file: opened without blocking, so a FIFO never hangs. A missing file raises
-    FileNotFoundError; under ``O_CREAT | O_EXCL`` an existing one raises FileExistsError."""
+    a regular file: opened without blocking, so a FIFO never hangs, and to write never
+    through a symbolic link. A missing file (or a link to one) raises FileNotFoundError;
+    under ``O_CREAT | O_EXCL`` an existing one raises FileExistsError."""
     name = shown_path(path)
+    writing = flags & (os.O_WRONLY | os.O_RDWR) != 0
+    if writing:  # a link planted where meldcalc writes would aim the write elsewhere
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), mode)
     except (FileNotFoundError, FileExistsError):
@@ -49,6 +53,14 @@ def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> in
     except OSError as error:
         if error.errno == errno.EISDIR:
             raise FileProblem(f"{name}: not a regular file (a folder)") from None
+        if error.errno == errno.ELOOP and writing and os.path.islink(path):
+            if not os.path.exists(path):
+                missing = FileNotFoundError(errno.ENOENT, "a link to a missing file", str(path))
+                raise missing from None
+            raise FileProblem(
+                f"{name}: a symbolic link (to {shown_path(Path(os.path.realpath(path)))}):"
+                " meldcalc writes through no link (name the file itself, or remove the link)"
+            ) from None
         doing = "read" if flags & (os.O_WRONLY | os.O_RDWR) == 0 else "write"
         raise FileProblem(f"{name}: cannot {doing}: {error.strerror}", error.errno) from None
     mode = os.fstat(descriptor).st_mode

@@ -172,3 +172,90 @@ def test_counters_taken_are_kept_in_the_ledger(tmp_path, kept: bool) -> None:
     assert run(*hand, "--counters-taken", taken).exit_code == 0
     shown = json.loads(run("score", "-g", game, "--show", "-f", "json").stdout)
     assert shown["totals"] == ([350, 90] if kept else [350, 10])
+
+
+# --- games that break, and writes where they do not belong ---------------------------------
+
+HAND_LINE = ("--bid", "300", "--bidder", "0", "--meld", "150,80", "--tricks", "200")
+
+
+def _game(tmp_path: Path) -> str:
+    game = str(tmp_path / "g.jsonl")
+    assert run("score", "-g", game, *HAND_LINE).exit_code == 0
+    return game
+
+
+def test_repair_never_appends_through_a_planted_torn_link(tmp_path) -> None:
+    game = _game(tmp_path)
+    with open(game, "ab") as ledger:
+        ledger.write(b'{"hand": 2, "bid": 3')
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    (tmp_path / "g.jsonl.torn").symlink_to(victim)
+    before = Path(game).read_bytes()
+    stderr = one_error(run("score", "-g", game, "--repair"))
+    assert "g.jsonl.torn: a symbolic link" in stderr and "writes through no link" in stderr
+    assert victim.read_text() == "precious\n" and Path(game).read_bytes() == before
+
+
+def test_a_hand_is_never_written_through_a_link_to_a_ledger(tmp_path) -> None:
+    game = _game(tmp_path)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(game)
+    before = Path(game).read_bytes()
+    assert "a symbolic link" in one_error(run("score", "-g", str(link), *HAND_LINE))
+    assert Path(game).read_bytes() == before
+    assert run("score", "-g", str(link), "--show").exit_code == 0  # reading follows it
+
+
+def test_a_hand_recorded_with_stdout_full_says_it_was_recorded(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    game = str(tmp_path / "g.jsonl")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "meldcalc", "score", "-g", game, *HAND_LINE],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "hand 1 is recorded in" in done.stderr and "do not score it again" in done.stderr
+    assert len(Path(game).read_text().splitlines()) == 2  # the header and the hand
+
+
+def test_a_game_target_the_ledger_cannot_hold_is_refused_by_check(tmp_path) -> None:
+    file = house(tmp_path, "bidding: {game: 20000000}\n")
+    checked = run("check", file)
+    assert checked.exit_code == 2 and "bidding.game: expected an integer <= 10000000" in (
+        checked.stdout
+    )
+
+
+def test_a_hand_the_ledger_could_not_read_back_is_not_written(tmp_path) -> None:
+    names = ["run", "royal marriage", "marriage", "pinochle", "kings around", "queens around"]
+    melds = "".join(f"  - {{name: {name}, points: 1000000}}\n" for name in names)
+    file = house(tmp_path, "melds:\n" + melds)  # each at the bound a house file may give
+    game = tmp_path / "g.jsonl"
+    hands = (
+        *("--hand", "0:AS 10S KS QS JS KH QH KD QD KC QC JD"),
+        *("--hand", "2:KS QS KH QH KD QD KC QC JD 9S 9S 9H"),
+    )
+    hand = ("-V", file, *hands, "-t", "S", *HAND_LINE[:4], "--tricks", "200")
+    assert run("score", *hand, "-f", "json").exit_code == 0  # scored, more than 10,000,000
+    result = run("score", "-g", str(game), *hand)
+    assert "not recorded, since the game could not be read back" in one_error(result)
+    assert not game.exists()
+
+
+def test_names_edited_into_a_ledger_are_checked_as_names_are(tmp_path) -> None:
+    game = tmp_path / "g.jsonl"
+    assert run("score", "-g", str(game), "--names", "Ann,Bob", *HAND_LINE).exit_code == 0
+    lines = game.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["names"] = ["Ann\x1b[2J", "Bob"]
+    game.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    stderr = one_error(run("score", "-g", str(game), "--show"))
+    assert "g.jsonl:1: names" in stderr and "printable characters" in stderr
+    assert "\x1b" not in stderr

@@ -23,6 +23,7 @@ from meldcalc.cli.base import (
     warn,
 )
 from meldcalc.cli.report import tabulate
+from meldcalc.console import OutputError
 from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import DEFAULT_VARIANT
@@ -264,30 +265,41 @@ def score(
         scored = score_hand(rules, play, side_names)
         if held is not None:
             book = held.add_hand(rules, spec, target, scored, trump and trump.letter, named)
+    try:
+        _report_hand(scored, rules, side_names, book if game is not None else None, fmt)
+    except OutputError:
+        if game is not None:  # the hand is in the ledger: scoring it again would count it twice
+            console.to_stderr(
+                f"meldcalc: hand {len(book.hands)} is recorded in {shown_path(game)}, but its"
+                " score could not be shown: do not score it again ('--show' shows the game,"
+                " '--undo' takes the hand back)\n"
+            )
+        raise
+
+
+def _report_hand(scored: Any, rules: Variant, side_names: Any, book: Any, fmt: ScoreFormat) -> None:
+    """The hand's score, and with a game its standing after the hand."""
     if fmt is ScoreFormat.json:
         record = score_json(scored, rules, side_names)
-        if game is not None:
+        if book is not None:
             record["game"] = standing_json(book, book.standing(), rules)
         say(json.dumps(record, indent=2, ensure_ascii=False))
         return
     say(score_table(scored, rules, side_names))
-    if game is not None:
+    if book is not None:
         say()
         say(standing_table(book, book.standing(), rules))
-
-
-#: The longest side name: it heads a column of the game's table.
-MAX_NAME = 40
 
 
 def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
     """``'Ann & Bob,Cy & Di'``: a name a side, or a name a seat (then a side is its seats'
     names joined: ``Ann and Bob``)."""
+    from meldcalc.game.ledger import MAX_NAME, is_name
     from meldcalc.rules.scoring import side_count, side_of
 
     names = [name.strip() for name in text.split(",")]
     for name in names:
-        if not name or not name.isprintable() or len(name) > MAX_NAME:
+        if not is_name(name):
             raise MeldcalcError(
                 f"--names {quote(text)}: {quote(name)}: expected a name of 1 to {MAX_NAME}"
                 " printable characters"

@@ -285,6 +285,7 @@ def _records(path: Path, content: bytes) -> Any:
 def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Ledger:
     where, header = records[0]
     variant, target, rules, kept = _header(path, where, header)
+    names = _names(where, header.get("names"), side_count(rules))
     question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
     for where, record in records[1:]:
@@ -298,20 +299,34 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
         hands.append(_hand(where, record, rules, question))
-    names = _names(where, header.get("names"), side_count(rules))
     return Ledger(path, variant, rules, target, tuple(hands), tear, kept or (), names)
 
 
+#: The longest side name: it heads a column of the game's table.
+MAX_NAME = 40
+
+
+def is_name(name: object) -> bool:
+    """A side's name as a game keeps it: 1 to `MAX_NAME` printable characters (no terminal
+    escapes, no line breaks), not all blanks."""
+    return (
+        isinstance(name, str)
+        and bool(name.strip())
+        and name.isprintable()
+        and len(name) <= MAX_NAME
+    )
+
+
 def _names(where: str, names: object, sides: int) -> tuple[str, ...] | None:
-    """The sides' names a header keeps: one string a side, or none."""
+    """The sides' names a header keeps: one a side, each as `--names` takes them (an
+    edited header may hold anything: it is checked as the option is)."""
     if names is None:
         return None
-    if (
-        not isinstance(names, list)
-        or len(names) != sides
-        or not all(isinstance(name, str) and name.strip() for name in names)
-    ):
-        raise LedgerError(f"{where}: names {quote(names)}: expected {sides} names, one a side")
+    if not isinstance(names, list) or len(names) != sides or not all(map(is_name, names)):
+        raise LedgerError(
+            f"{where}: names {quote(names)}: expected {sides} names, one a side, each of 1 to"
+            f" {MAX_NAME} printable characters"
+        )
     return tuple(names)
 
 
@@ -573,6 +588,12 @@ class Game:
         text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
         if self.content and not self.content.endswith(b"\n"):
             text = "\n" + text  # an edited file may lack its last line break
+        try:  # what is written is what every later command reads back: check it first
+            _parsed(self.path, self.content + text.encode())
+        except LedgerError as error:
+            raise LedgerError(
+                f"not recorded, since the game could not be read back: {error}"
+            ) from None
         try:
             append_whole(self.descriptor, self.path, text.encode())
         except WriteProblem as problem:

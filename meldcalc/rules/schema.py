@@ -580,7 +580,7 @@ VARIANT_FIELDS: dict[str, Field] = {
                         "increments": Field(ListOf(INCREMENT, max_items=8), required=True),
                         "dealer_forced": Field(Boolean()),
                         "marriage_in_trump": Field(Boolean()),
-                        "game": Field(Integer(minimum=1)),
+                        "game": Field(Integer(minimum=1, maximum=MAX_BID)),
                         "concede": Field(Boolean()),
                         "rounds": Field(
                             Integer(minimum=1, maximum=100, doc="Bidding rounds (1: bid once).")
