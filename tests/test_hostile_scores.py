@@ -259,3 +259,44 @@ def test_names_edited_into_a_ledger_are_checked_as_names_are(tmp_path) -> None:
     stderr = one_error(run("score", "-g", str(game), "--show"))
     assert "g.jsonl:1: names" in stderr and "printable characters" in stderr
     assert "\x1b" not in stderr
+
+
+# --- silently accepted, or said in YAML's words --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("0250", "'0250': a number with a leading zero (YAML reads it as octal, 168): write 250"),
+        ("0xFA", "'0xFA': expected a whole number written in digits"),
+        ("2_50", "'2_50': expected a whole number written in digits"),
+        ("9" * 5000, "a number of 5000 digits: expected at most 18"),
+    ],
+)
+def test_numbers_yaml_would_read_otherwise_are_refused_in_our_words(tmp_path, value, said):
+    file = house(tmp_path, f"bidding:\n  opening: {value}\n")
+    checked = run("check", file)
+    assert checked.exit_code == 2 and "house.yaml:4:12: bidding.opening: " + said in checked.stdout
+    assert "Exceeds the limit" not in checked.stdout
+
+
+def test_a_yaml_merge_key_is_refused_in_our_words(tmp_path) -> None:
+    file = house(tmp_path, "bidding:\n  <<: {opening: 250}\n")
+    said = run("check", file).stdout
+    assert "house.yaml:4:3: bidding: a YAML merge key ('<<'): not read" in said
+    assert "constructor" not in said
+
+
+def test_solve_takes_the_first_leader_of_a_random_endgame_and_refuses_a_seat_too_many() -> None:
+    assert "--leader 5: single-deck seats 4 players" in one_error(
+        run("solve", "--seed", "3", "--tricks", "4", "-t", "S", "--leader", "5")
+    )
+    dealt = [
+        json.loads(
+            run(
+                "solve", "--seed", "3", "--tricks", "4", "-t", "S", "-l", leader, "-f", "json"
+            ).stdout
+        )
+        for leader in ("0", "1")
+    ]
+    assert dealt[0]["hands"] != dealt[1]["hands"]  # another first lead, another endgame

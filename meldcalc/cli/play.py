@@ -131,7 +131,16 @@ def solve(
         Optional[Suit], trump_option("; or '| trump S' after a batch line's hands")
     ] = None,
     leader: Annotated[
-        int, typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who leads.")
+        int,
+        typer.Option(
+            "--leader",
+            "-l",
+            min=0,
+            max=5,
+            metavar="SEAT",
+            help="Who leads (seats from 0); with --seed S --tricks K, who led the deal's first"
+            " trick.",
+        ),
     ] = 0,
     trick: Annotated[
         str,
@@ -197,7 +206,7 @@ def solve(
             raise MeldcalcError("--tricks K deals a random endgame: give --seed S with it")
         limit = no_limit_if_zero(time_limit)
         if lines is None:
-            text = _position_text(hands, seed, rules, trump, tricks)
+            text = _position_text(hands, seed, rules, trump, tricks, leader)
             say(_solved(text, rules, trump, leader, trick, line, fmt, limit))
             return
     _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs, limit)
@@ -209,14 +218,15 @@ def _position_text(
     rules: Variant,
     trump: Suit | None = None,
     tricks: int | None = None,
+    leader: int = 0,
 ) -> str:
     """The hands of one position as a line: given, or dealt from ``seed`` (and played
-    down to ``tricks`` tricks by random legal cards)."""
+    down to ``tricks`` tricks by random legal cards from ``leader``'s first lead)."""
     if seed is not None:
         if hands:
             raise MeldcalcError("give either the hands or --seed, not both")
         if tricks is not None:
-            return _random_endgame(rules, seed, trump, tricks)
+            return _random_endgame(rules, seed, trump, tricks, leader)
         from meldcalc.dealing.deal import deals
 
         dealt = next(deals(rules, 1, seed))
@@ -226,7 +236,7 @@ def _position_text(
     return " ".join(hands or [])
 
 
-def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) -> str:
+def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int, leader: int) -> str:
     import random
 
     from meldcalc.engines.endgames import random_endgame
@@ -238,7 +248,13 @@ def _random_endgame(rules: Variant, seed: int, trump: Suit | None, tricks: int) 
         raise MeldcalcError(
             f"--tricks {tricks}: a hand of {rules.name} has {rules.hand_size} tricks"
         )
-    return position_text(random_endgame(rules, tricks, random.Random(seed), trump=trump))
+    if leader >= rules.players:
+        raise MeldcalcError(
+            f"--leader {leader}: {rules.name} seats {rules.players} players, from 0 to"
+            f" {rules.players - 1}"
+        )
+    dealt = random_endgame(rules, tricks, random.Random(seed), leader=leader, trump=trump)
+    return position_text(dealt)
 
 
 def _solved(

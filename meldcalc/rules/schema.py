@@ -86,6 +86,28 @@ def read_yaml(text: str, file: str) -> Node:
     return tree
 
 
+#: The most digits an integer of a variant file has: its largest bound has 8.
+MAX_DIGITS = 18
+
+
+def _integer_problem(text: str) -> str | None:
+    """What is wrong with an integer as YAML 1.1 reads it, where it would not read as a
+    player means it: ``0250`` is octal 168, ``0x1F`` hexadecimal, ``1_000`` and ``1:30``
+    (base 60) other spellings; a number too long to be any bound of a variant."""
+    digits = text.lstrip("+-")
+    if not digits.isdigit():
+        return f"{quote(text)}: expected a whole number written in digits, such as 250"
+    if len(digits) > 1 and digits.startswith("0"):
+        return (
+            f"{quote(text)}: a number with a leading zero (YAML reads it as octal,"
+            f" {int(digits, 8) if set(digits) <= set('01234567') else 'not as written'}):"
+            f" write {int(digits)}"
+        )
+    if len(digits) > MAX_DIGITS:
+        return f"a number of {len(digits)} digits: expected at most {MAX_DIGITS}"
+    return None
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
     before = text[:position]
     return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
@@ -130,6 +152,13 @@ class _NodeReader:
         items: dict[str, Node] = {}
         for key_node, value_node in node.value:
             key_line, key_column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            if key_node.tag == f"{_CORE_TAG}merge":
+                self.problems.append(
+                    f"{self.file}:{key_line}:{key_column}: {path + ': ' if path else ''}a YAML"
+                    " merge key ('<<'): not read in a variant file; write the fields out, or"
+                    " start from another variant with 'extends'"
+                )
+                continue
             key = str(self._scalar(key_node, key_line, key_column, path))
             child = f"{path}.{key}" if path else key
             if key in items:
@@ -148,6 +177,10 @@ class _NodeReader:
                 f"{self.file}:{line}:{column}: {path + ': ' if path else ''}expected a plain key"
             )
             return "?"
+        where = f"{self.file}:{line}:{column}: {path + ': ' if path else ''}"
+        if node.tag == f"{_CORE_TAG}int" and (problem := _integer_problem(node.value)):
+            self.problems.append(f"{where}{problem}")
+            return node.value
         try:
             return self.loader.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as error:
