@@ -420,7 +420,7 @@ HEAD = "name: h\nextends: single-deck\n"
         (HEAD + "players: !!int abc\n", "bad.yaml:3:10: players: unexpected YAML tag '!!int'"),
         (HEAD + "players: !!float a\n", "bad.yaml:3:10: players: unexpected YAML tag '!!float'"),
         (HEAD + "title: 2001-13-45\n", "bad.yaml:3:8: title: cannot read '2001-13-45'"),
-        (HEAD + "players: " + "9" * 5000 + "\n", "bad.yaml:3:10: players: cannot read '9999"),
+        (HEAD + "players: " + "9" * 5000 + "\n", "bad.yaml:3:10: players: a number of 5000 digits"),
         (HEAD + "title: a\x00b\n", "bad.yaml:3:9: character '\\x00' is not allowed"),
         (HEAD + "title: a\x1bb\n", "bad.yaml:3:9: character '\\x1b' is not allowed"),
         (

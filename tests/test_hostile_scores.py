@@ -270,7 +270,8 @@ def test_names_edited_into_a_ledger_are_checked_as_names_are(tmp_path) -> None:
         ("0250", "'0250': a number with a leading zero (YAML reads it as octal, 168): write 250"),
         ("0xFA", "'0xFA': expected a whole number written in digits"),
         ("2_50", "'2_50': expected a whole number written in digits"),
-        ("9" * 5000, "a number of 5000 digits: expected at most 18"),
+        ("9" * 5000, "a number of 5000 digits, far beyond any bound of a variant file"),
+        ("9" * 30, "expected an integer <= 10000000, got 999999999999999999999999999999"),
     ],
 )
 def test_numbers_yaml_would_read_otherwise_are_refused_in_our_words(tmp_path, value, said):

@@ -25,7 +25,7 @@ from meldcalc.rules.variant import (
 )
 
 if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is loaded
-    from meldcalc.rules.schema import Node
+    from meldcalc.rules.yamlfile import Node
 
 DEFAULT_VARIANT = "single-deck"
 
@@ -85,7 +85,7 @@ def _plain_tree(value: Any, file: str, line: int = 1, path: str = "") -> Node:
     """Nodes for plain data kept in another file than YAML (a game's ledger keeps its rules
     as JSON on one line), each placed at ``line`` of ``file``: a problem names that line and
     the key path under ``path``. At most `MAX_VALUES` values, as in a YAML file."""
-    from meldcalc.rules.schema import MAX_VALUES, Node
+    from meldcalc.rules.yamlfile import MAX_VALUES, Node
 
     count = 0
 
@@ -224,7 +224,8 @@ def _read_parent(path: Path, extends: Node | None) -> bytes:
 
 
 def _parse_file(path: Path, content: bytes) -> Node:
-    from meldcalc.rules.schema import describe, read_yaml
+    from meldcalc.rules.schema import describe
+    from meldcalc.rules.yamlfile import read_yaml
 
     name = display_name(path)
     tree = read_yaml(decode_source(content, name), name)
@@ -265,7 +266,7 @@ def display_name(path: Path) -> str:
 
 def merge(base: Node, override: Node) -> Node:
     """``override`` on top of ``base``: mappings merge by key, named lists by name."""
-    from meldcalc.rules.schema import Node
+    from meldcalc.rules.yamlfile import Node
 
     if isinstance(base.value, dict) and isinstance(override.value, dict):
         merged = dict(base.value)
@@ -288,7 +289,7 @@ def _name_of(item: Node) -> str | None:
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
-    from meldcalc.rules.schema import Node
+    from meldcalc.rules.yamlfile import Node
 
     items = {item.value["name"].value: item for item in base.value}
     seen: set[object] = set()
