@@ -137,7 +137,7 @@ def test_batch_csv_keeps_each_lines_label_and_a_row_for_a_bad_line() -> None:
     assert result.stdout.splitlines() == [
         "line,hand,trump,total,label,error",
         f"1,{HAND},S,190,seat 0,",
-        "2,,,,seat 1,'1S' at column 4: a rank is one of A 10 K Q J 9",
+        "2,,,,seat 1,'1S' at column 12: a rank is one of A 10 K Q J 9",
         "3,9S 9S JD,S,20,widow,",
     ]
     bid = run("bid", "-f", "csv", "-t", "S", "-n", "50", "--seed", "1", input=f"{FULL}\nXX\n")

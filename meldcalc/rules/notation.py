@@ -21,9 +21,11 @@ _LABEL = re.compile(r"\s*([A-Za-z]{2,}(?: \d+)?)\s*:\s*")
 
 
 def split_label(line: str) -> tuple[str | None, str]:
-    """``'seat 1: AS KS'`` -> ``('seat 1', 'AS KS')``: a line of ``meldcalc deal --players``
-    names whose hand it is. A suit group (``S: A 10``, ``spades: A 10``) is not a label."""
+    """``'seat 1: AS KS'`` -> ``('seat 1', '        AS KS')``: a line of ``meldcalc deal
+    --players`` names whose hand it is. The label's place is kept as blanks, so a problem in
+    the cards is told at its column in the line as typed. A suit group (``S: A 10``,
+    ``spades: A 10``) is not a label."""
     match = _LABEL.match(line)
     if match is None or is_suit_name(match.group(1)):
         return None, line
-    return match.group(1), line[match.end() :]
+    return match.group(1), " " * match.end() + line[match.end() :]
