@@ -306,3 +306,16 @@ def test_solve_takes_the_first_leader_of_a_random_endgame_and_refuses_a_seat_too
 def test_a_labelled_lines_bad_card_is_told_at_its_column_in_the_line_as_typed() -> None:
     result = runner.invoke(app, ["meld", "-", "-t", "S"], input="seat 1: AS AX\n")
     assert "line 1: 'AX' at column 12:" in result.stderr
+
+
+def test_bid_strong_names_the_trump_whose_corrected_odds_bid_highest() -> None:
+    hand = "AS KS QS JS AH AH KH KH AD JD AC 9C"
+    result = run("bid", hand, "-n", "400", "--seed", "3", "--strong", "4", "-f", "json")
+    report = json.loads(result.stdout)
+    rows = report["results"]
+    named = rows[0]
+    assert named["trump"] == report["best_trump"] and named["strong"] is not None
+    assert report["suggested_bid"] == named["max_bid"]
+    assert all(named["max_bid"] >= (row["max_bid"] or 0) for row in rows)
+    # every row that ranked first uncorrected was corrected: none left above the named one
+    assert any(row["strong"] is not None for row in rows[1:])

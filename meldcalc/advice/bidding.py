@@ -126,11 +126,21 @@ class BidReport:
         check = self.best.strong
         if check is None:
             return []
+        corrected = [odds.trump.letter for odds in self.results if odds.strong is not None]
+        others = (
+            f" The odds of {', '.join(corrected[1:])} are corrected too: uncorrected, it ranked"
+            f" above {corrected[0]}."
+            if len(corrected) == 2
+            else f" The odds of {', '.join(corrected[1:])} are corrected too: uncorrected, each"
+            " ranked first in turn."
+            if len(corrected) > 2
+            else ""
+        )
         return [
             f"Checked against strong play: {check.deals} more deals, played by the fast"
             f" player and again by the look-ahead player in every seat, moved the side's"
             f" total by {check.shift:+.1f} ± {check.shift_se:.1f}; the odds shown are"
-            " corrected by the difference on those deals."
+            f" corrected by the difference on those deals.{others}"
         ]
 
     def _setup_advice(self) -> list[str]:
@@ -269,22 +279,31 @@ def estimate(
 
 
 def _check_strong(report: BidReport, held: Hand, deals: int, endgame: int) -> None:
-    """Correct the best trump's odds by ``deals`` deals played twice (`meldcalc.advice.strong`),
-    the fast leg as every simulated deal was played (``endgame`` tricks exactly)."""
-    from meldcalc.advice.strong import StrongCheck, play_twice
+    """Correct the odds against strong play (`meldcalc.advice.strong`): the best trump's,
+    then, while the trump ranked first is one not yet corrected, that one's too, so that
+    the trump named is ranked by corrected odds (correcting the first alone could leave a
+    trump above it that strong play would put below)."""
+    while report.best.strong is None:
+        _correct(report, report.best, held, deals, endgame)
+        report.results.sort(key=_ranking, reverse=True)
 
-    best, variant = report.best, report.variant
-    setup = Setup(best.trump, best.ask, best.bury, best.returns)
+
+def _correct(report: BidReport, odds: TrumpOdds, held: Hand, deals: int, endgame: int) -> None:
+    """Correct ``odds`` by ``deals`` deals played twice, the fast leg as every simulated
+    deal was played (``endgame`` tricks exactly)."""
+    from meldcalc.advice.strong import play_twice
+
+    variant = report.variant
+    setup = Setup(odds.trump, odds.ask, odds.bury, odds.returns)
     knowledge = report.knowledge
     fast, strong = play_twice(report.hand, variant, setup, knowledge, deals, report.seed, endgame)
 
     def totals(sample: Sample) -> np.ndarray:
-        return _odds(variant, held, best.trump, sample, report.confidence).totals
+        return _odds(variant, held, odds.trump, sample, report.confidence).totals
 
-    best.strong = StrongCheck(totals(strong), totals(fast))
-    correction = (best.strong.strong, best.strong.fast)
-    made = Made(best.totals, correction)
-    best.make, best.max_bid = make_odds(variant.bidding, made, report.confidence)
+    odds.strong = StrongCheck(totals(strong), totals(fast))
+    made = Made(odds.totals, (odds.strong.strong, odds.strong.fast))
+    odds.make, odds.max_bid = make_odds(variant.bidding, made, report.confidence)
 
 
 def _ranking(odds: TrumpOdds) -> tuple:
