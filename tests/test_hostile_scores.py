@@ -319,3 +319,24 @@ def test_bid_strong_names_the_trump_whose_corrected_odds_bid_highest() -> None:
     assert all(named["max_bid"] >= (row["max_bid"] or 0) for row in rows)
     # every row that ranked first uncorrected was corrected: none left above the named one
     assert any(row["strong"] is not None for row in rows[1:])
+
+
+@pytest.mark.parametrize("variant", ["examples/house-passing", "double-deck-toby-thomas"])
+def test_play_passes_the_cards_as_bid_simulates_and_says_which_went_each_way(variant) -> None:
+    from collections import Counter
+
+    played = json.loads(run("play", "-t", "S", "--seed", "3", "-V", variant, "-f", "json").stdout)
+    plain = json.loads(run("play", "-t", "S", "--seed", "3", "-f", "json").stdout)
+    cards = 3
+    to_bidder, to_partner = played["pass"]["to_bidder"], played["pass"]["to_partner"]
+    assert len(to_bidder) == len(to_partner) == cards
+    hands = [Counter(seat["hand"]) for seat in played["seats"]]  # as played: after the pass
+    assert not Counter(to_bidder) - hands[0] and not Counter(to_partner) - hands[2]
+    for seat, hand in enumerate(hands):  # every card a seat plays is from its hand shown
+        shown = Counter(
+            c["card"] for t in played["tricks"] for c in t["cards"] if c["seat"] == seat
+        )
+        assert shown == hand
+    assert "pass" not in plain
+    table = run("play", "-t", "S", "--seed", "3", "-V", variant).stdout
+    assert f"seat 2 to seat 0 {' '.join(to_bidder)};" in table

@@ -516,11 +516,13 @@ class PlayedDeal:
     """One simulated deal, every hand shown and every trick."""
 
     trump: Suit
-    hands: tuple[Hand, ...]  # as dealt, seat 0 the given hand (after the widow, if any)
+    hands: tuple[Hand, ...]  # as played: seat 0's after the widow, and after the pass if any
     widow: Hand
     buried: Hand
     tricks: tuple[Trick, ...]
     points: tuple[int, int]  # the bidding side, the others
+    #: the card pass, where the variant has one: the partner's cards to seat 0, seat 0's back
+    passed: tuple[Hand, Hand] | None = None
 
 
 def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal:
@@ -552,6 +554,14 @@ def _played(
     """Play one deal ((players, 24) counts) with the policy and record it trick by trick."""
     from meldcalc.rules.tricks import winning_position
 
+    passed = None
+    if variant.passing is not None:  # as every simulated deal of a bid passes
+        from meldcalc.dealing.passing import PARTNER, passes
+
+        sent, back = (cards[0] for cards in passes(seats[None], variant, trump, ask=trump))
+        passed = (Hand(sent.tolist()), Hand(back.tolist()))
+        seats = seats.copy()
+        seats[0], seats[PARTNER] = seats[0] + sent - back, seats[PARTNER] - sent + back
     table = Table.of(variant, trump)
     shown = melded_planes(variant, [seats[None]], [trump])
     out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)
@@ -575,4 +585,5 @@ def _played(
         buried,
         tuple(tricks),
         (int(out.team_points[0, 0]) + buried_points, int(out.team_points[0, 1])),
+        passed,
     )

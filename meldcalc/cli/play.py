@@ -378,6 +378,12 @@ def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[
     if len(deal.widow):
         record["widow"] = [str(c) for c in deal.widow.cards(deal.trump)]
         record["buried"] = [str(c) for c in deal.buried.cards(deal.trump)]
+    if deal.passed is not None:
+        sent, back = deal.passed
+        record["pass"] = {
+            "to_bidder": [str(c) for c in sent.cards(deal.trump)],
+            "to_partner": [str(c) for c in back.cards(deal.trump)],
+        }
     if review is not None:
         record["review"] = {
             "from_trick": review.first_trick,
@@ -460,6 +466,10 @@ def played_table(
             f"widow: {deal.widow.notation(deal.trump)}  (buried by seat 0: "
             f"{deal.buried.notation(deal.trump)})"
         )
+    if deal.passed is not None:
+        sent, back = (cards.notation(deal.trump) for cards in deal.passed)
+        lines.append(f"the pass (the hands above are after it): seat 2 to seat 0 {sent};")
+        lines.append(f"  seat 0 to seat 2 {back}")
     lines += ["", _tricks_table(data["tricks"])]
     lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}", *result]
     if review is not None:

@@ -56,9 +56,24 @@ def pass_cards(
     received: Hand | None = None,
     returned: Hand | None = None,
 ) -> np.ndarray:
-    """(N, players, 24) hands after the pass of ``variant``: the partner's cards (the
-    policy's, or ``received`` in every deal) to the bidder, and the bidder's back (the
-    policy's, or ``returned`` in every deal)."""
+    """(N, players, 24) hands after the pass of ``variant`` (`passes`)."""
+    sent, back = passes(seats, variant, trump, ask, received, returned)
+    after = seats.copy()
+    after[:, 0] = seats[:, 0] + sent - back
+    after[:, PARTNER] = seats[:, PARTNER] - sent + back
+    return after
+
+
+def passes(
+    seats: np.ndarray,
+    variant: Variant,
+    trump: Suit,
+    ask: Suit | None = None,
+    received: Hand | None = None,
+    returned: Hand | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 24) each: the cards the partner sends the bidder (the policy's, or ``received``
+    in every deal) and the cards the bidder sends back (the policy's, or ``returned``)."""
     import numpy as np
 
     def every_deal(hand: Hand) -> np.ndarray:
@@ -66,15 +81,10 @@ def pass_cards(
 
     bidder, partner = seats[:, 0], seats[:, PARTNER]
     sent = partner_sends(partner, variant, trump, ask) if received is None else every_deal(received)
-    if returned is None:
-        chooses_from = bidder if variant.passing.simultaneous else bidder + sent
-        returned = bidder_returns(chooses_from, variant, trump)
-    else:
-        returned = every_deal(returned)
-    after = seats.copy()
-    after[:, 0] = bidder + sent - returned
-    after[:, PARTNER] = partner - sent + returned
-    return after
+    if returned is not None:
+        return sent, every_deal(returned)
+    chooses_from = bidder if variant.passing.simultaneous else bidder + sent
+    return sent, bidder_returns(chooses_from, variant, trump)
 
 
 def partner_sends(
