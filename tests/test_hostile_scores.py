@@ -340,3 +340,34 @@ def test_play_passes_the_cards_as_bid_simulates_and_says_which_went_each_way(var
     assert "pass" not in plain
     table = run("play", "-t", "S", "--seed", "3", "-V", variant).stdout
     assert f"seat 2 to seat 0 {' '.join(to_bidder)};" in table
+
+
+def test_a_smaller_deck_is_told_at_the_users_file_how_to_drop_what_it_inherits(tmp_path) -> None:
+    file = house(tmp_path, "deck: {ranks: [A, 10, Q, J, 9], copies: 2}\nhand_size: 10\n")
+    said = run("check", file).stdout
+    assert "single-deck.yaml" not in said
+    assert (
+        "house.yaml:3:15: deck.ranks: the deck leaves out K, which the inherited meld 'run'"
+        " needs: drop it with '- {name: run, drop: true}' under melds"
+    ) in said
+    assert "drop it with 'counters: {K: null}' under tricks" in said
+    drops = "".join(
+        f"  - {{name: {name}, drop: true}}\n"
+        for name in ("run", "royal marriage", "marriage", "kings around")
+    )
+    fixed = house(
+        tmp_path,
+        "deck: {ranks: [A, 10, Q, J, 9], copies: 2}\nhand_size: 10\nmelds:\n"
+        + drops
+        + "tricks:\n  counters: {K: null}\n",
+    )
+    assert run("check", fixed).exit_code == 0
+    shown = json.loads(run("table", "-V", fixed, "-f", "json").stdout)
+    names = [meld["name"] for group in shown["classes"] for meld in group["melds"]]
+    assert names and "run" not in names and "kings around" not in names
+    assert "K" not in shown["tricks"]["counters"]
+
+
+def test_only_an_inherited_meld_can_be_dropped(tmp_path) -> None:
+    said = run("check", house(tmp_path, "melds:\n  - {name: dux, drop: true}\n")).stdout
+    assert "melds[0].drop: no inherited meld named 'dux' to drop" in said

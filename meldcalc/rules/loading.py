@@ -271,6 +271,9 @@ def merge(base: Node, override: Node) -> Node:
     if isinstance(base.value, dict) and isinstance(override.value, dict):
         merged = dict(base.value)
         for key, node in override.value.items():
+            if node.value is None and key in base.value:  # ``K: null``: drop what is inherited
+                del merged[key]
+                continue
             merged[key] = merge(base.value[key], node) if key in base.value else node
         return Node(merged, override.file, override.line, override.column, override.path)
     if _is_named_list(base) and _is_named_list(override):
@@ -299,8 +302,27 @@ def _merge_by_name(base: Node, override: Node) -> Node:
         if name in seen:
             raise VariantError([name_node.problem(f"a second meld named {name!r}")])
         seen.add(name)
+        if _dropped(item, name in items):
+            del items[name]
+            continue
         items[name] = merge(items[name], item) if name in items else item
     return Node(list(items.values()), override.file, override.line, override.column, override.path)
+
+
+def _dropped(item: Node, inherited: bool) -> bool:
+    """Whether a named entry says ``drop: true``: it removes the inherited entry of that
+    name (and only an inherited one: there is nothing else to drop)."""
+    drop = item.value.get("drop")
+    if drop is None:
+        return False
+    name = item.value["name"].value
+    if drop.value is not True or len(item.value) != 2:
+        raise VariantError(
+            [drop.problem(f"expected 'drop: true' and the name alone, to drop {name!r}")]
+        )
+    if not inherited:
+        raise VariantError([drop.problem(f"no inherited meld named {name!r} to drop")])
+    return True
 
 
 def build_variant(tree: Node) -> Variant:
@@ -344,14 +366,65 @@ def _semantic_problems(tree: Node) -> list[str]:
     problems = [
         *_rank_problems(ranks),
         *_deal_problems(tree, len(deck_ranks)),
-        *_meld_problems(fields["melds"], deck_ranks, fields["deck"].value["copies"].value),
+        *_meld_problems(
+            fields["melds"],
+            deck_ranks,
+            fields["deck"].value["copies"].value,
+            tree.file if ranks.file == tree.file else None,
+        ),
+        *_inherited_rank_problems(tree, ranks, deck_ranks),
         *_increment_problems(fields["bidding"]),
         *_passing_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
-        if _rank(key) not in deck_ranks:
+        if _rank(key) not in deck_ranks and node.file == tree.file:
             problems.append(node.problem(f"rank {quote(key)} is not in the deck"))
     return problems
+
+
+def _inherited_rank_problems(tree: Node, ranks: Node, deck_ranks: set[Rank]) -> list[str]:
+    """A deck this file made smaller than its parent's, whose inherited melds or counters
+    name the ranks it left out: said at this file's deck, with the way to drop them."""
+    if ranks.file != tree.file:
+        return []
+    problems = []
+    for meld in tree.value["melds"].value:
+        needs = _meld_ranks(meld) - deck_ranks
+        if needs and meld.file != tree.file:
+            name = meld.value["name"].value
+            problems.append(
+                ranks.problem(
+                    f"the deck leaves out {_ranks_text(needs)}, which the inherited meld"
+                    f" {name!r} needs: drop it with '- {{name: {name}, drop: true}}' under melds"
+                )
+            )
+    counters = tree.value["tricks"].value["counters"]
+    for key, node in counters.value.items():
+        if _rank(key) not in deck_ranks and node.file != tree.file:
+            problems.append(
+                ranks.problem(
+                    f"the deck leaves out {key}, which the inherited trick counters count:"
+                    f" drop it with 'counters: {{{key}: null}}' under tricks"
+                )
+            )
+    return problems
+
+
+def _meld_ranks(meld: Node) -> set[Rank]:
+    """The ranks a meld's cards are of."""
+    fields = meld.value
+    nodes = [
+        node
+        for key in ("trump", "non_trump", "around")
+        if key in fields
+        for node in _as_list(fields[key])
+    ]
+    cards = fields["cards"].value if "cards" in fields else []
+    return {_rank(node.value) for node in nodes} | {_rank(node.value[:-1]) for node in cards}
+
+
+def _ranks_text(ranks: set[Rank]) -> str:
+    return " and ".join(rank.value for rank in RANKS if rank in ranks)
 
 
 def _blame(tree: Node, *nodes: Node) -> Node:
@@ -411,11 +484,17 @@ def _deal_problems(tree: Node, ranks: int) -> list[str]:
     return problems
 
 
-def _meld_problems(melds: Node, deck_ranks: set[Rank], copies: int) -> list[str]:
+def _meld_problems(
+    melds: Node, deck_ranks: set[Rank], copies: int, deck_file: str | None
+) -> list[str]:
+    """``deck_file``: the file that set the deck's ranks, when it is the user's own; an
+    inherited meld of a rank it left out is then said at its deck, not at the parent's meld
+    (`_inherited_rank_problems`)."""
     problems: list[str] = []
     names = [meld.value["name"].value for meld in melds.value]
     for meld in melds.value:
-        problems += _meld_card_problems(meld, deck_ranks, copies)
+        inherited = deck_file is not None and meld.file != deck_file
+        problems += _meld_card_problems(meld, set(RANKS) if inherited else deck_ranks, copies)
         fields = meld.value
         problems += [*_falling_problems(fields, "points"), *_falling_problems(fields, "checks")]
         if "reuse" in fields:
