@@ -371,3 +371,24 @@ def test_a_smaller_deck_is_told_at_the_users_file_how_to_drop_what_it_inherits(t
 def test_only_an_inherited_meld_can_be_dropped(tmp_path) -> None:
     said = run("check", house(tmp_path, "melds:\n  - {name: dux, drop: true}\n")).stdout
     assert "melds[0].drop: no inherited meld named 'dux' to drop" in said
+
+
+def test_review_names_the_settings_it_takes_and_solve_the_ones_it_takes() -> None:
+    position = "AS / KS / QS / JS | trump S | bogus 1"
+    reviewed = one_error(run("review", position))
+    assert "expected '| trump S', '| leader N' or '| played AS KS QS JS ...'" in reviewed
+    assert "'| trick" not in reviewed
+    assert "or '| trick AS KS'" in one_error(run("solve", position))
+
+
+@pytest.mark.parametrize("written", ["70", "70%", "0.7", " 70 % "])
+def test_confidence_is_taken_as_players_write_it(written: str) -> None:
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+    result = run("bid", hand, "-c", written, "-n", "100", "--seed", "1", "-f", "json")
+    assert json.loads(result.stdout)["confidence"] == 0.7
+
+
+@pytest.mark.parametrize("written", ["100", "0.995", "abc", "nan", "0"])
+def test_confidence_out_of_range_is_refused_saying_what_is_taken(written: str) -> None:
+    result = run("bid", "AS 10S KS QS JS JD 9S AH AD AC KH QH", "-c", written, "-n", "100")
+    assert result.exit_code == 2 and "1% to 99%" in result.stderr

@@ -34,7 +34,8 @@ def parse_played(
         # before the position is read: solve's checks of a trick would advise the other way
         raise NotationError("'| trick' is for solve: give every card played with '| played'")
     rest = "|".join(part for part in settings if part not in played)
-    position = parse_position(rest, variant, trump, leader)
+    said = "'| trump S', '| leader N' or '| played AS KS QS JS ...'"
+    position = parse_position(rest, variant, trump, leader, settings_said=said)
     cards = played[0].strip()[len("played") :].replace(",", " ").split() if played else []
     return replay(position.hands, variant, position.trump, position.leader, cards)
 

@@ -14,7 +14,7 @@ import typer
 from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat
 from meldcalc.console import EXIT_BAD_INPUT
-from meldcalc.errors import HandError, MeldcalcError
+from meldcalc.errors import HandError, MeldcalcError, quote
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -56,9 +56,22 @@ def parse_suit_option(text: str) -> Suit:
         raise typer.BadParameter(str(error)) from None
 
 
-def probability_option(value: float) -> float:
+def probability_option(text: str | float) -> float:
+    """A probability as a player writes it: ``0.7``, ``70`` or ``70%`` (a number above 1
+    is a percentage), from 1% to 99%."""
+    written = str(text).strip()
+    number = written.removesuffix("%").strip()
+    try:
+        value = float(number)
+    except ValueError:
+        value = float("nan")
+    if written.endswith("%") or value > 1:
+        value /= 100
     if not 0.01 <= value <= 0.99:  # also refuses nan
-        raise typer.BadParameter(f"expected a probability from 0.01 to 0.99, got {value}")
+        raise typer.BadParameter(
+            f"expected a probability from 0.01 to 0.99 (or 1 to 99, or 1% to 99%), got"
+            f" {quote(written)}"
+        )
     return value
 
 

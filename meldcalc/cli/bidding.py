@@ -59,9 +59,9 @@ def bid(
         typer.Option(
             "--confidence",
             "-c",
-            callback=probability_option,
+            parser=probability_option,
             metavar="P",
-            help="P(make) a bid must reach, from 0.01 to 0.99.",
+            help="P(make) a bid must reach: 0.7, 70 or 70% (from 1% to 99%).",
         ),
     ] = 0.7,
     fmt: FormatOption = Format.table,

@@ -477,12 +477,14 @@ def parse_position(
     trump: Suit | None = None,
     leader: int = 0,
     trick: str = "",
+    settings_said: str = "'| trump S', '| leader N' or '| trick AS KS'",
 ) -> Position:
     """A position written as text: every seat's hand separated by ``/``, then optional
     settings that override the arguments, each after a ``|``::
 
         AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
-    """
+
+    ``settings_said``: the settings an unknown one is told its caller takes."""
     from meldcalc.errors import NotationError, quote
     from meldcalc.rules.cards import parse_suit
     from meldcalc.rules.notation import is_whole_number
@@ -515,9 +517,7 @@ def parse_position(
                 )
             trick = value
         else:
-            raise NotationError(
-                f"{quote(setting.strip())}: expected '| trump S', '| leader N' or '| trick AS KS'"
-            )
+            raise NotationError(f"{quote(setting.strip())}: expected {settings_said}")
     hands = [part.strip() for part in hands_text.split("/")]
     if len(hands) != variant.players:
         raise HandError(
