@@ -392,3 +392,23 @@ def test_confidence_is_taken_as_players_write_it(written: str) -> None:
 def test_confidence_out_of_range_is_refused_saying_what_is_taken(written: str) -> None:
     result = run("bid", "AS 10S KS QS JS JD 9S AH AD AC KH QH", "-c", written, "-n", "100")
     assert result.exit_code == 2 and "1% to 99%" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("bid", "AS", "-c", "200"), "meldcalc: error: invalid value for '--confidence' / '-c':"),
+        (("play",), "meldcalc: error: missing option '--trump' / '-t'. Choose from: S, H, D, C"),
+        (("nothing",), "meldcalc: error: no such command 'nothing' (see 'meldcalc --help')"),
+    ],
+)
+def test_usage_errors_read_as_every_other_error(args, said) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "meldcalc", *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(said) and len(done.stderr.splitlines()) == 1
+    assert "Usage:" not in done.stderr and "--help')" in done.stderr

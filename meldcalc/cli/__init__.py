@@ -71,6 +71,16 @@ def _not_options(args: list[str]) -> list[str]:
     return [f" {arg}" if _DASH_HAND.match(arg) else arg for arg in args]
 
 
+def usage_line(error: typer.TyperException) -> str:
+    """A usage error in meldcalc's words: what was wrong, and where to read how (the
+    command's help), in the one-line style of every other error."""
+    message = " ".join(error.format_message().split()).rstrip(".")
+    message = message[:1].lower() + message[1:]
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "meldcalc"
+    return f"{message} (see '{command} --help')"
+
+
 def main() -> None:
     """Console-script entry point: the app, inside what the shell and the OS may do to it."""
     sys.exit(_run())
@@ -92,9 +102,8 @@ def _run() -> int:
             return console.EXIT_CLOSED_PIPE
         fail(f"cannot write the results: {error}")
         return EXIT_FAILURE
-    except typer.TyperException as error:  # a usage error: Typer says what and how to fix it
-        show = getattr(error, "show", None)
-        show() if show else fail(error.format_message())
+    except typer.TyperException as error:  # a usage error: one line, as every other error
+        fail(usage_line(error))
         return error.exit_code
     except (typer.Abort, KeyboardInterrupt):
         return console.EXIT_INTERRUPTED

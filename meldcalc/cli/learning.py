@@ -124,12 +124,15 @@ def check(
 ) -> None:
     """Validate house-rules files; every problem as file:line:column: key: message.
 
-    FILE is a variant file, or a folder standing for every .yaml file in it (and its
-    subfolders). Each file is read afresh, never from the cache.
+    FILE is a variant file, a folder standing for every .yaml file in it (and its
+    subfolders), or a shipped variant's name. Each file is read afresh, never from the
+    cache. The summary line ("N files checked, M with problems") goes to stderr.
 
     Example: meldcalc check house.yaml
     """
-    from meldcalc.rules.loading import load_variant_file, variant_files
+    import os
+
+    from meldcalc.rules.loading import is_shipped, load_variant_file, resolve, variant_files
 
     if not files:
         fail("no file given: name the variant files to check, e.g. house.yaml")
@@ -137,7 +140,8 @@ def check(
     checked = bad = 0
     for file in files:
         try:
-            paths = variant_files(Path(file))
+            shipped = is_shipped(file) and not os.path.lexists(file)
+            paths = [resolve(file)] if shipped else variant_files(Path(file))
         except VariantError as error:
             checked, bad = checked + 1, bad + 1
             say(error.problems[0])
@@ -151,7 +155,8 @@ def check(
                 for problem in _in_file_order(error.problems):
                     say(problem)
             else:
-                say(f"{path}: ok ({variant.name}: {variant.title})")
+                where = f"{file} (shipped: {path})" if shipped else str(path)
+                say(f"{where}: ok ({variant.name}: {variant.title})")
     files_checked = f"{checked} file{'' if checked == 1 else 's'} checked"
     console.to_stderr(f"{files_checked}, {bad} with problems\n")
     if bad:
@@ -241,9 +246,9 @@ def quiz(
 ) -> None:
     """Practise counting meld: a hand and a trump, your total, the right answer explained.
 
-    Answers are read from stdin (typed, or piped one per line). With --ask trump each
-    round asks which trump melds best (answer S, ♠ or spades), explained with each trump's
-    total.
+    Answers are read from stdin (typed, or piped one per line); q (or Ctrl-D) stops. With
+    --ask trump each round asks which trump melds best (answer S, ♠ or spades), explained
+    with each trump's total.
 
     Example: meldcalc quiz --rounds 3 --seed 1
     """
@@ -253,13 +258,15 @@ def quiz(
         rules = load(variant)
         answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
     score = Score()
+    if sys.stdin.isatty():
+        say(f"{rounds} question{'' if rounds == 1 else 's'}; q (or Ctrl-D) stops.\n")
     asked = trump_questions if ask is QuizAsk.trump else questions
     for question in asked(rules, rounds, seed):
         sys.stdout.write(question.prompt())
         sys.stdout.flush()
         answer = _ask(answers, question.read)
-        if answer is None:
-            say("\n(no more answers: the quiz ends here)")
+        if answer is None or answer is QUIT:
+            say("\n(no more answers: the quiz ends here)" if answer is None else "(stopped)")
             break
         correct = question.is_right(answer)
         score.record(correct)
@@ -283,11 +290,18 @@ def _explained(question: Any, rules: Any) -> list[str]:
     return explain(question.hand, rules, question.answer)
 
 
+#: What ends the quiz at its prompt, besides the end of input (Ctrl-D).
+QUIT = ("q", "quit", "exit")
+
+
 def _ask(answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], Any]) -> Any:
-    """Read answers until one parses; None at the end of input."""
+    """Read answers until one parses; None at the end of input, `QUIT` when the player
+    quits (``q``, ``quit``)."""
     for _, line in answers:
         if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
             say(line.strip() if isinstance(line, str) else "?")
+        if isinstance(line, str) and line.strip().lower() in QUIT:
+            return QUIT
         try:
             if isinstance(line, MeldcalcError):
                 raise line

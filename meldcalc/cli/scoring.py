@@ -238,8 +238,21 @@ def score(
                 console.to_stderr(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
             _show_standing(book, rules, fmt)
             return
-        if bid is None or bidder is None:
-            raise MeldcalcError("a hand needs --bid and --bidder (and meld and tricks)")
+        missing = [
+            option
+            for option, given in (
+                ("--bid", bid is not None),
+                ("--bidder", bidder is not None),
+                ("--meld or --hand", meld is not None or hands is not None),
+                ("--tricks", tricks is not None or thrown_in or no_marriage),
+            )
+            if not given
+        ]
+        if missing:
+            raise MeldcalcError(
+                f"a hand needs {', '.join(missing[:-1]) + ' and ' if len(missing) > 1 else ''}"
+                f"{missing[-1]} too: e.g. --bid 300 --bidder 0 --meld 150,80 --tricks 140"
+            )
         if checks is not None and not any(rule.checks for rule in rules.melds):
             raise MeldcalcError(f"--checks: {rules.name} keeps no checks")
         side_meld, side_checks, no_marriage = _meld_of_sides(
