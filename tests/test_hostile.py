@@ -398,7 +398,8 @@ def test_bad_options_are_usage_errors(args: tuple[str, ...]) -> None:
 
 def test_confidence_message_says_the_range() -> None:
     assert (
-        "expected a probability from 0.01 to 0.99, got nan" in run("bid", HAND, "-c", "nan").stderr
+        "expected a probability from 0.01 to 0.99 (or 1 to 99, or 1% to 99%), got 'nan'"
+        in run("bid", HAND, "-c", "nan").stderr
     )
 
 

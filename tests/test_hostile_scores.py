@@ -412,3 +412,55 @@ def test_usage_errors_read_as_every_other_error(args, said) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(said) and len(done.stderr.splitlines()) == 1
     assert "Usage:" not in done.stderr and "--help')" in done.stderr
+
+
+def test_hint_without_the_built_solver_says_so_in_its_output(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "meldcalc.engines._solver", None)  # as if never built
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+    result = run("hint", hand, "-t", "S", "-n", "20", "--seed", "1", "-f", "json")
+    record = json.loads(result.stdout)
+    assert record["exact_from"] == 0 and "the exact solver is not built" in record["not_exact"]
+    table = run("hint", hand, "-t", "S", "-n", "20", "--seed", "1").stdout
+    assert "the exact solver is not built" in table
+
+
+def _on_a_terminal(*args: str, columns: int) -> list[str]:
+    """The lines ``meldcalc ARGS`` shows on a pseudo-terminal ``columns`` wide."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": str(columns)}
+    with subprocess.Popen(
+        [sys.executable, "-m", "meldcalc", *args],
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    ) as process:
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed: the program is done
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(leader)
+    return b"".join(chunks).decode().replace("\r\n", "\n").splitlines()
+
+
+def test_prose_is_wrapped_to_the_terminal_and_tables_are_left_whole() -> None:
+    shown = _on_a_terminal("table", columns=60)
+    long = [line for line in shown if len(line) > 60]
+    assert shown and all("  " in line.strip() for line in long)  # only table rows run past
+    piped = run("table").stdout.splitlines()
+    assert max(map(len, piped)) > 200  # a pipe gets each paragraph whole, for scripts
+    words = " ".join(" ".join(shown).split())
+    assert " ".join(" ".join(piped).split()) == words  # wrapping moved no word

@@ -168,6 +168,8 @@ class Hint:
     shown: tuple[tuple[int, Hand], ...]
     lacks: tuple[tuple[int, tuple[int, ...]], ...]
     cards: tuple[CardValue, ...]
+    #: why no value is exact where one would be (the solver not built), if so
+    not_exact: str | None = None
 
     @property
     def best(self) -> CardValue:
@@ -470,6 +472,13 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
             " seats lack leaves too few places for the cards still out"
         ) from None
     exact_from = EXACT_FROM if _solvable(variant) else 0
+    not_exact = None
+    if not exact_from and _plays_exactly(variant):
+        not_exact = (
+            "the exact solver is not built (pip install . builds it with a C compiler and"
+            " the Python headers), so every value is a play-out, not exact from"
+            f" {EXACT_FROM} tricks left: the advice may differ from a built install's"
+        )
     player = Reference(variant, layouts, exact_from, seed)
     [(options, values)] = player.layout_values(game, np.array([0]))
     points_left = _points_left(variant, cards)
@@ -490,6 +499,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
         shown=_shown(table),
         lacks=_lacks(table),
         cards=_ranked(options, values),
+        not_exact=not_exact,
     )
 
 
@@ -549,11 +559,16 @@ def _a_deal(table: History) -> list[list[int]]:
 
 
 def _solvable(variant: Variant) -> bool:
+    return _plays_exactly(variant) and solver_available()
+
+
+def _plays_exactly(variant: Variant) -> bool:
+    """Whether the solver takes the variant's rules (it may still not be built)."""
     try:
         rules_of(variant)
     except UnsupportedError:
         return False
-    return solver_available()
+    return True
 
 
 def _points_left(variant: Variant, cards: list[int]) -> int:

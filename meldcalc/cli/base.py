@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from meldcalc import console
-from meldcalc.cli.report import Format, RecordFormat
+from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import HandError, MeldcalcError, quote
 from meldcalc.rules.cards import Hand, Suit
@@ -203,8 +203,9 @@ SeedOption = Annotated[
 
 
 def say(text: str = "", end: str = "\n") -> None:
-    """A line of results on stdout (failures there become `OutputError`)."""
-    sys.stdout.write(text + end)
+    """A line of results on stdout (failures there become `OutputError`); on a terminal,
+    sentences wider than it are wrapped (`report.fitted`)."""
+    sys.stdout.write(fitted(text, sys.stdout) + end)
 
 
 def fail(message: str) -> None:

@@ -168,6 +168,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
         "seed": found.seed,
         "method": found.method,
         "exact_from": found.exact_from,
+        "not_exact": found.not_exact,
         "best": found.best.card,
         "cards": [
             {
@@ -251,10 +252,11 @@ def _method_line(found: Any) -> str:
         else "each card played out by the policy in every layout"
         + (f" (exact from {found.exact_from} tricks left)" if found.exact_from else "")
     )
-    return (
+    said = (
         f"{found.layouts:,} layouts of the unseen cards that fit what seat {found.seat} has"
         f" seen, seed {found.seed}: {how}"
     )
+    return said + (f"; {found.not_exact}" if found.not_exact else "")
 
 
 def _name(card: int) -> str:

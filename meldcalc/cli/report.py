@@ -41,6 +41,47 @@ def tabulate(rows: list[list[Any]], headers: list[str], **options: Any) -> str:
     return draw(rows, headers=headers, disable_numparse=True, **options)
 
 
+def fitted(text: str, out: TextIO) -> str:
+    """``text`` as ``out`` shows it: on a terminal, each line of prose wider than it wrapped
+    to its width (`wrapped`); a pipe or a file gets every line whole, as scripts expect."""
+    width = _terminal_width(out)
+    if width is None or (len(text) <= width and "\n" not in text):
+        return text
+    return "\n".join(wrapped(line, width) for line in text.split("\n"))
+
+
+def _terminal_width(out: TextIO) -> int | None:
+    import shutil
+
+    try:
+        if not out.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return max(shutil.get_terminal_size().columns, 40)
+
+
+def wrapped(line: str, width: int) -> str:
+    """``line`` wrapped to ``width`` if it is prose: never a table row (columns stand two
+    or more spaces apart) or a table's rule, which wrapping would tear; continuation lines
+    keep its indent (and a bullet's)."""
+    body = line.lstrip()
+    if len(line) <= width or "  " in body or body.startswith(("|", "│", "--", "──")):
+        return line
+    import textwrap
+
+    indent = line[: len(line) - len(body)]
+    hang = indent + ("  " if body[:2] in ("- ", "* ") else "")
+    return textwrap.fill(
+        body,
+        width,
+        initial_indent=indent,
+        subsequent_indent=hang,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 def batch_fields(line: int | None, label: str | None) -> dict[str, Any]:
     """``line`` (and ``label``, for lines such as ``seat 1: ...``) of a batch record."""
     record: dict[str, Any] = {"line": line} if line is not None else {}
@@ -64,6 +105,9 @@ class _Chunks:
         self.out.write("".join(self.parts))
         self.parts.clear()
         self.out.flush()
+
+    def isatty(self) -> bool:
+        return self.out.isatty()
 
 
 def heading(report: Any, trump: Any) -> str:
@@ -115,7 +159,7 @@ class ReportWriter:
             if self.batch:
                 named = f" ({label})" if label else ""
                 out.write(f"{'' if self.count == 0 else chr(10)}line {line}{named}: ")
-            out.write(self.table(report) + "\n")
+            out.write(fitted(self.table(report), out) + "\n")
         self.count += 1
 
     def write_error(self, line: int, message: str, label: str | None = None) -> None:
