@@ -464,3 +464,12 @@ def test_prose_is_wrapped_to_the_terminal_and_tables_are_left_whole() -> None:
     assert max(map(len, piped)) > 200  # a pipe gets each paragraph whole, for scripts
     words = " ".join(" ".join(shown).split())
     assert " ".join(" ".join(piped).split()) == words  # wrapping moved no word
+
+
+def test_strong_on_six_seats_is_refused_before_any_deal_is_simulated(tmp_path) -> None:
+    six = tmp_path / "six.yaml"
+    six.write_text("extends: single-deck\nname: six\nplayers: 6\nhand_size: 8\n")
+    result = run("bid", "AS 10S KS QS JS JD 9S AH", "-V", str(six), "--strong", "4", "-n", "50")
+    stderr = one_error(result)
+    assert "--strong 4: the look-ahead player solves the last tricks exactly" in stderr
+    assert "2 to 4 seats, not 6" in stderr

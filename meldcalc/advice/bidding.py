@@ -252,6 +252,8 @@ def estimate(
         raise MeldcalcError(f"deals {deals}: expected at least 1")
     if strong == 1 or strong < 0:
         raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
+    if strong:
+        _check_strong_plays(variant, strong)
     if seed is None:
         import secrets
 
@@ -276,6 +278,20 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def _check_strong_plays(variant: Variant, strong: int) -> None:
+    """Refuse ``--strong`` before any deal is simulated where the look-ahead player cannot
+    play: it values the last tricks exactly, with the solver."""
+    from meldcalc.engines.solve import check_solver
+
+    try:
+        check_solver(variant)
+    except UnsupportedError as error:
+        raise UnsupportedError(
+            f"--strong {strong}: the look-ahead player solves the last tricks exactly, but"
+            f" {error}: leave out --strong"
+        ) from None
 
 
 def _check_strong(report: BidReport, held: Hand, deals: int, endgame: int) -> None:
