@@ -325,11 +325,26 @@ def test_bid_table_shows_whole_meld_whole_and_words_the_standard_error() -> None
     assert "±" not in result.stdout and " se" not in head
     spades = next(line for line in lines if line.startswith("S ♠ "))
     assert spades.split()[2] == "320"  # the meld is whole: no 320.0
-    assert "give or take: how far the luck of 300 simulated deals may move the tricks" in (
-        result.stdout
-    )
+    assert (
+        "points, each the mean of 300 simulated deals; give or take: how far their luck may"
+        " move the tricks"
+    ) in result.stdout
+    means = spades.split()[3:7]  # partner, tricks, give or take, expected: one decimal at most
+    assert all(len(value.partition(".")[2]) <= 1 for value in means)
     data = json.loads(run("bid", HAND, "--seed", "3", "-n", "300", "-f", "json").stdout)
     assert data["results"][0]["meld"] == 320 and "se" in data["results"][0]["tricks"]
+
+
+def test_bid_csv_gives_whole_meld_whole() -> None:
+    rows = run("bid", HAND, "--seed", "3", "-n", "100", "-f", "csv").stdout.splitlines()
+    assert rows[1].split(",")[3] == "320"
+
+
+def test_a_run_of_bids_with_the_same_chance_is_one_row() -> None:
+    from meldcalc.cli.bidding import _same_chance_runs
+
+    make = [(250, 0.9), (260, 0.5), (270, 0.07), (280, 0.07), (290, 0.07), (300, 0.0)]
+    assert [len(run) for run in _same_chance_runs(make)] == [1, 1, 3, 1]
 
 
 def test_the_burial_table_counts_the_burials_tried() -> None:

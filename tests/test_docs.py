@@ -25,7 +25,7 @@ def test_every_command_has_help_and_a_readme_example(command: str) -> None:
 
 
 def test_readme_first_screen_gives_exactly_two_setup_commands() -> None:
-    first_screen = README.split("---", 1)[0]
+    first_screen = README.split("\n---\n", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)```", first_screen, re.DOTALL)
     commands = [line for block in blocks for line in block.splitlines() if line.strip()]
     assert len(commands) == 2
@@ -33,6 +33,17 @@ def test_readme_first_screen_gives_exactly_two_setup_commands() -> None:
     assert "pytest" in commands[1]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "pytest" in ci and "ruff check" in ci
+
+
+def test_the_first_command_prints_what_the_readme_shows_under_it() -> None:
+    first_screen = README.split("\n---\n", 1)[0]
+    command = re.findall(r"```sh\n(.*?)```", first_screen, re.DOTALL)[0]
+    meld = command[command.index("meldcalc meld") :].strip()
+    shown = re.findall(r"```text\n(.*?)```", first_screen, re.DOTALL)[0]
+    import shlex
+
+    result = CliRunner().invoke(app, shlex.split(meld)[1:])
+    assert result.exit_code == 0 and result.stdout == shown
 
 
 def test_completions_match_what_the_app_generates() -> None:
@@ -123,7 +134,7 @@ def test_every_console_example_prints_what_the_readme_shows(
 
 
 def _sh_examples() -> list[str]:
-    body = README.split("---", 1)[1]  # the set-up commands are CI's to run
+    body = README.split("\n---\n", 1)[1]  # the set-up commands are CI's to run
     lines = [
         line.split("  #")[0].strip()
         for block in re.findall(r"```sh\n(.*?)```", body + VARIANTS_README, re.DOTALL)

@@ -200,9 +200,10 @@ def test_the_json_record_has_the_documented_fields() -> None:
     record = json.loads(result.stdout)
     assert list(record) == [
         "variant", "trump", "seat", "hand", "trick", "on_table", "tricks_left",
-        "points_left", "shown", "lacks", "layouts", "seed", "method", "exact_from", "best",
-        "cards",
+        "points_left", "shown", "lacks", "layouts", "seed", "method", "exact_from",
+        "not_exact", "best", "cards",
     ]  # fmt: skip
+    assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
     assert record["method"] == "roll-out" and record["tricks_left"] == 12
     assert set(record["cards"][0]) == {"card", "points", "se", "behind", "behind_se"}

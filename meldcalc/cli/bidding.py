@@ -377,14 +377,19 @@ def _passing_lines(report: Any) -> list[str]:
         [
             f"{odds.ask.letter} {odds.ask.symbol}",
             f"{odds.trump.letter} {odds.trump.symbol}",
-            _shown(round(odds.expected_total, 2)),
-            "pass" if odds.max_bid is None else odds.max_bid,
+            _shown(odds.expected_total),
+            NO_BID if odds.max_bid is None else odds.max_bid,
         ]
         for odds in report.asks
     ]
     headers = ["ask for", "best trump", "expected", f"bid up to ({report.confidence:.0%})"]
     table = tabulate(rows, headers, colalign=("left", "left", "right", "right"))
-    return [*lines, "", table]
+    note = (
+        "each suit asked for, judged on the same deals; the trump table below plays the"
+        " chosen ask on deals of its own, so the luck that chose it does not flatter it:"
+        " bid by the table below"
+    )
+    return [*lines, "", table, note]
 
 
 def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: str) -> list[str]:
@@ -398,7 +403,7 @@ def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: st
         best, rule = _judged_best(judged), judged[0]
 
         def judged_by_value(o: Any) -> str:
-            return _shown(round(float(o.tricks.mean()) if burial else o.expected_total, 2))
+            return _shown(float(o.tricks.mean()) if burial else o.expected_total)
 
         rows.append(
             [
@@ -436,11 +441,16 @@ def _trumps_table(report: Any) -> str:
         highest = (
             odds.max_bid
             if odds.max_bid is not None
-            else ("pass" if odds.biddable else "no marriage")
+            else (NO_BID if odds.biddable else "no marriage")
         )
         row = [f"{odds.trump.letter} {odds.trump.symbol}", _shown(data["meld"])]
         row += [_shown(data["partner_meld"]["mean"])] if partners else []
-        row += [_shown(tricks["mean"]), tricks["se"], _shown(data["expected_total"]), highest]
+        row += [
+            _shown(tricks["mean"]),
+            _shown(tricks["se"]),
+            _shown(data["expected_total"]),
+            highest,
+        ]
         rows.append(row)
     table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
     return f"{table}\n{_give_or_take(report)}"
@@ -450,14 +460,20 @@ def _give_or_take(report: Any) -> str:
     """The footnote that says what "give or take" is."""
     deals = len(report.best.tricks)
     return (
-        f"give or take: how far the luck of {deals} simulated deals may move the tricks"
-        " (one standard error)"
+        f"points, each the mean of {deals} simulated deals; give or take: how far their luck"
+        " may move the tricks (one standard error)"
     )
 
 
 def _shown(number: float) -> int | float:
-    """A mean as a player reads it: whole where it is (meld 320, not 320.0)."""
-    return int(number) if float(number).is_integer() else number
+    """A mean of points as a player reads it: to one decimal, whole where it is (meld 320,
+    not 320.0; 215.7, not 215.65)."""
+    rounded = round(float(number), 1)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+#: What the bid-up-to column says where no bid reaches the confidence.
+NO_BID = "none: pass"
 
 
 _LEVELS = " ▁▂▃▄▅▆▇█"
@@ -484,7 +500,7 @@ def _spread_picture(report: Any) -> list[str]:
 
     partner = f" + {partners_word(report.variant)}" if partner_seats(report.variant) else ""
     lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
-    right = f"{edges[-1] - 1}"
+    right = f"{edges[-1] - 1} points"
     lines.append("      " + f"{low}".ljust(bins - len(right)) + right)
     for odds in report.results:
         counts, _ = np.histogram(odds.totals, bins=edges)
@@ -498,12 +514,34 @@ def _spread_picture(report: Any) -> list[str]:
 
 
 def _odds_bars(odds: Any) -> str:
+    """A row a bid; bids in a row with the same chance (the deals whose meld alone makes
+    any bid) as one row of their range."""
     rows = []
-    for bid, probability in odds.make:
+    for run in _same_chance_runs(odds.make):
+        (first, probability), last = run[0], run[-1][0]
         bar = "█" * round(probability * 30)
-        mark = "  ← the highest bid to go to" if bid == odds.max_bid else ""
-        rows.append([bid, f"{probability:.1%}", bar + mark])
+        mark = "  ← the highest bid to go to" if odds.max_bid in (b for b, _ in run) else ""
+        bids = str(first) if len(run) < 3 else f"{first}-{last}"
+        rows.extend([[bid, f"{p:.1%}", bar + mark] for bid, p in run] if len(run) < 3 else [])
+        if len(run) >= 3:
+            rows.append([bids, f"{probability:.1%}", bar + mark + "  (each of these bids)"])
     return tabulate(rows, ["bid", "P(make)", ""], colalign=("right", "right", "left"))
+
+
+def _same_chance_runs(make: list[tuple[int, float]]) -> list[list[tuple[int, float]]]:
+    runs: list[list[tuple[int, float]]] = []
+    for bid, probability in make:
+        if runs and runs[-1][-1][1] == probability:
+            runs[-1].append((bid, probability))
+        else:
+            runs.append([(bid, probability)])
+    return runs
+
+
+def _csv_number(number: float) -> int | float:
+    """Two decimals, as the CSV always gave, but a whole number as one (meld 320)."""
+    rounded = round(float(number), 2)
+    return int(rounded) if rounded.is_integer() else rounded
 
 
 class BidWriter(ReportWriter):
@@ -536,10 +574,10 @@ class BidWriter(ReportWriter):
                 line,
                 hand,
                 odds.trump.letter,
-                round(odds.meld, 2),
-                "" if odds.partner_meld is None else round(odds.partner_meld, 2),
-                round(float(odds.tricks.mean()), 2),
-                round(odds.expected_total, 2),
+                _csv_number(odds.meld),
+                "" if odds.partner_meld is None else _csv_number(odds.partner_meld),
+                _csv_number(float(odds.tricks.mean())),
+                _csv_number(odds.expected_total),
                 "" if odds.max_bid is None else odds.max_bid,
             ]
             for odds in report.results

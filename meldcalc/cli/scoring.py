@@ -148,6 +148,10 @@ def score(
         ),
     ] = None,
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="With --show: each side's meld and tricks in every hand."),
+    ] = False,
     undo: Annotated[
         bool,
         typer.Option("--undo", help="Take back the game's last hand, then show the game."),
@@ -236,7 +240,7 @@ def score(
             if undo:
                 book = held.undo_last()
                 console.to_stderr(f"meldcalc: hand {len(book.hands) + 1} taken back\n")
-            _show_standing(book, rules, fmt)
+            _show_standing(book, rules, fmt, detail)
             return
         missing = [
             option
@@ -244,11 +248,10 @@ def score(
                 ("--bid", bid is not None),
                 ("--bidder", bidder is not None),
                 ("--meld or --hand", meld is not None or hands is not None),
-                ("--tricks", tricks is not None or thrown_in or no_marriage),
             )
             if not given
         ]
-        if missing:
+        if missing and rules.bidding is not None:  # (with no auction, no hand to score)
             raise MeldcalcError(
                 f"a hand needs {', '.join(missing[:-1]) + ' and ' if len(missing) > 1 else ''}"
                 f"{missing[-1]} too: e.g. --bid 300 --bidder 0 --meld 150,80 --tricks 140"
@@ -457,13 +460,12 @@ def _seats_text(seats: list[int]) -> str:
     return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
 
 
-def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat) -> None:
-
+def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat, detail: bool = False) -> None:
     standing = book.standing()
     if fmt is ScoreFormat.json:
         say(json.dumps(standing_json(book, standing, rules), indent=2, ensure_ascii=False))
     else:
-        say(standing_table(book, standing, rules))
+        say(standing_table(book, standing, rules, detail))
 
 
 def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
@@ -512,6 +514,12 @@ def score_table(score: Any, variant: Any, names: Any = None) -> str:
     return "\n".join([table, "", *data["explanation"]])
 
 
+def _with_trumps(ledger: Any) -> Any:
+    """Each hand of the game with its trump (None where it was not given)."""
+    trumps = ledger.trumps or (None,) * len(ledger.hands)
+    return zip(ledger.hands, trumps)
+
+
 def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
     """A game so far: its hands, the totals, and the winner once decided."""
     from meldcalc.rules.scoring import side_name
@@ -528,11 +536,14 @@ def standing_json(ledger: Any, standing: Any, variant: Any) -> dict[str, Any]:
                 "hand": number,
                 "bid": score.play.bid,
                 "bidder": score.play.bidder,
+                "trump": trump,
                 "outcome": score.outcome,
+                "meld": list(score.play.meld),
+                "tricks": None if score.play.tricks is None else list(score.play.tricks),
                 "points": list(score.points),
                 "checks": list(score.checks),
             }
-            for number, score in enumerate(ledger.hands, start=1)
+            for number, (score, trump) in enumerate(_with_trumps(ledger), start=1)
         ],
         "totals": list(standing.totals),
         "checks": list(standing.checks),
@@ -572,23 +583,38 @@ def standing_sentence(standing: Any, variant: Any, target: int, names: Any = Non
     return f"No winner yet after {hands}. Still needed to reach {target}: {needs}."
 
 
-def standing_table(ledger: Any, standing: Any, variant: Any) -> str:
+def standing_table(ledger: Any, standing: Any, variant: Any, detail: bool = False) -> str:
+    """The game's hands and totals; ``detail``: each side's meld and tricks beside its
+    points."""
+    from meldcalc.rules.scoring import side_of
+
     data = standing_json(ledger, standing, variant)
     checks = any(rule.checks for rule in variant.melds)
-    headers = ["hand", "bid", "by", "outcome", *data.get("names", data["sides"])]
+    headers = ["hand", "bid", "by", "trump", "outcome", *data.get("names", data["sides"])]
+    names = ledger.names
+
+    def bidder(hand: dict) -> str:
+        seat = f"seat {hand['bidder']}"
+        return f"{names[side_of(variant, hand['bidder'])]} ({seat})" if names else seat
+
+    def cell(hand: dict, side: int) -> str | int:
+        points, check = hand["points"][side], hand["checks"][side]
+        shown = f"{points} ({checks_text(check)})" if checks else points
+        if not detail:
+            return shown
+        tricks = "" if hand["tricks"] is None else f" + {hand['tricks'][side]} tricks"
+        return f"{shown}  [{hand['meld'][side]} meld{tricks}]"
+
     rows = [
-        [hand["hand"], hand["bid"], f"seat {hand['bidder']}", hand["outcome"]]
-        + [
-            f"{points} ({checks_text(check)})" if checks else points
-            for points, check in zip(hand["points"], hand["checks"])
-        ]
+        [hand["hand"], hand["bid"], bidder(hand), hand["trump"] or "", hand["outcome"]]
+        + [cell(hand, side) for side in range(len(data["sides"]))]
         for hand in data["hands"]
     ]
     totals = [
         f"{total} ({checks_text(check)})" if checks else total
         for total, check in zip(data["totals"], data["checks"])
     ]
-    rows.append(["total", "", "", "", *totals])
-    align = ("right", "right", "left", "left") + ("right",) * len(data["sides"])
+    rows.append(["total", "", "", "", "", *totals])
+    align = ("right", "right", "left", "left", "left") + ("right",) * len(data["sides"])
     title = f"{shown_path(ledger.path)}: {variant.name}, game to {ledger.target}"
     return "\n".join([title, "", tabulate(rows, headers, colalign=align), "", data["result"]])

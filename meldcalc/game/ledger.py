@@ -126,6 +126,7 @@ class Ledger:
     torn: Tear | None = None
     notes: tuple[str, ...] = ()
     names: tuple[str, ...] | None = None  #: the sides' names, as the game began
+    trumps: tuple[str | None, ...] = ()  #: each hand's trump, where it was given
 
     def standing(self) -> Standing:
         return standing(self.rules, self.hands, self.target)
@@ -288,18 +289,29 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
     names = _names(where, header.get("names"), side_count(rules))
     question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
+    trumps: list[str | None] = []
     for where, record in records[1:]:
         if "undo" in record:
             if record["undo"] != len(hands) or not hands:
                 raise LedgerError(f"{where}: undo {quote(record['undo'])}: not the last hand")
             hands.pop()
+            trumps.pop()
             continue
         if record.get("hand") != len(hands) + 1:
             raise LedgerError(
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
         hands.append(_hand(where, record, rules, question))
-    return Ledger(path, variant, rules, target, tuple(hands), tear, kept or (), names)
+        trumps.append(_trump(where, record.get("trump")))
+    kept = kept or ()
+    return Ledger(path, variant, rules, target, tuple(hands), tear, kept, names, tuple(trumps))
+
+
+def _trump(where: str, trump: object) -> str | None:
+    """A hand's trump as the line keeps it: a suit's letter, or none (not given)."""
+    if trump is None or trump in ("S", "H", "D", "C"):
+        return trump
+    raise LedgerError(f"{where}: trump {quote(trump)}: expected S, H, D, C or null")
 
 
 #: The longest side name: it heads a column of the game's table.
