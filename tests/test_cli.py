@@ -24,7 +24,7 @@ def run(*args: str, input: str | None = None):
 def test_version_comes_from_the_package() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"meldcalc {__version__}"
+    assert result.stdout.splitlines() == [f"meldcalc {__version__}", "exact solver: built"]
 
 
 def test_table_shows_every_meld_with_cards_points_and_total() -> None:

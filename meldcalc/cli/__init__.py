@@ -34,8 +34,14 @@ __all__ = ["app", "main"]
 
 
 def _version(value: bool) -> None:
+    """The version, and whether this install has the exact solver: an install without a C
+    compiler goes ahead without it, and pip says so only in output it hides."""
     if value:
-        say(f"meldcalc {__version__}")
+        from importlib.util import find_spec
+
+        built = find_spec("meldcalc.engines._solver") is not None
+        solver = "built" if built else "not built (solve, review, --endgame and --strong need it)"
+        say(f"meldcalc {__version__}\nexact solver: {solver}")
         raise typer.Exit()
 
 
