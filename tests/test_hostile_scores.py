@@ -473,3 +473,38 @@ def test_strong_on_six_seats_is_refused_before_any_deal_is_simulated(tmp_path) -
     stderr = one_error(result)
     assert "--strong 4: the look-ahead player solves the last tricks exactly" in stderr
     assert "2 to 4 seats, not 6" in stderr
+
+
+def test_a_hand_missing_parts_is_told_which() -> None:
+    said = one_error(run("score", "--hand", "0:AS KS", "-t", "S"))
+    assert said.startswith("meldcalc: error: a hand needs --bid and --bidder too")
+
+
+def test_check_takes_a_shipped_name_as_its_shipped_file() -> None:
+    result = run("check", "single-deck")
+    assert result.exit_code == 0 and result.stdout.startswith("single-deck (shipped: ")
+    assert result.stderr == "1 file checked, 0 with problems\n"
+
+
+def test_the_quiz_stops_at_q_and_counts_only_what_was_answered() -> None:
+    result = runner.invoke(app, ["quiz", "--seed", "1", "-n", "3"], input="190\nq\n170\n")
+    assert result.exit_code == 0
+    assert "(stopped)" in result.stdout and result.stdout.rstrip().endswith("0 of 1 right (0%)")
+
+
+def test_the_game_shows_the_bidders_name_the_trump_and_on_request_meld_and_tricks(
+    tmp_path,
+) -> None:
+    game = str(tmp_path / "g.jsonl")
+    first = ("--names", "Ann & Bob,Cy & Di", "-t", "S")
+    assert run("score", "-g", game, *first, *HAND_LINE).exit_code == 0
+    hand = ("--bid", "250", "--bidder", "3", "--meld", "60,140", "--tricks", "120")
+    assert run("score", "-g", game, *hand).exit_code == 0
+    rows = run("score", "-g", game, "--show").stdout.splitlines()
+    assert rows[2].split()[:4] == ["hand", "bid", "by", "trump"]
+    assert "Ann & Bob (seat 0)  S" in rows[4] and "Cy & Di (seat 3)" in rows[5]
+    detail = run("score", "-g", game, "--show", "--detail").stdout
+    assert "[150 meld + 200 tricks]" in detail and "[140 meld + 120 tricks]" in detail
+    data = json.loads(run("score", "-g", game, "--show", "-f", "json").stdout)
+    assert [h["trump"] for h in data["hands"]] == ["S", None]
+    assert data["hands"][1]["meld"] == [60, 140] and data["hands"][1]["tricks"] == [90, 120]
