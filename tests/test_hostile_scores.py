@@ -508,3 +508,22 @@ def test_the_game_shows_the_bidders_name_the_trump_and_on_request_meld_and_trick
     data = json.loads(run("score", "-g", game, "--show", "-f", "json").stdout)
     assert [h["trump"] for h in data["hands"]] == ["S", None]
     assert data["hands"][1]["meld"] == [60, 140] and data["hands"][1]["tricks"] == [90, 120]
+
+
+def test_a_planted_cache_key_link_turns_the_cache_off_and_changes_nothing(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"k" * 32)  # a key-sized file the planter controls
+    (folder / "key").symlink_to(victim)
+    file = house(tmp_path, "melds:\n  - {name: dix, points: 20}\n")
+    env = {**os.environ, "MELDCALC_CACHE_DIR": str(folder)}
+    argv = [sys.executable, "-m", "meldcalc", "meld", "9S 9S", "-t", "S", "-V", file, "-f", "total"]
+    for _ in range(2):
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 0 and done.stdout == "40\n"
+    assert victim.read_bytes() == b"k" * 32 and not list(folder.glob("variant-*"))

@@ -123,6 +123,8 @@ def _key(folder: Path, create: bool) -> bytes:
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(handle, "wb") as stream:
                 stream.write(os.urandom(KEY_BYTES))
+    if path.is_symlink():  # a key meldcalc did not make: its entries could be forged
+        raise OSError(f"{path}: a symbolic link, not a cache key")
     key = read_bounded(path, KEY_BYTES, "the cache key")
     if len(key) != KEY_BYTES:
         raise OSError(f"{path}: not a cache key")
