@@ -17,7 +17,7 @@ import numpy as np
 
 from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.knowledge import partner_seats
-from meldcalc.dealing.passing import pass_cards
+from meldcalc.dealing.passing import after_pass, passes
 from meldcalc.dealing.ready import take_widow
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.rules.bits import planes_from_counts
@@ -92,7 +92,7 @@ def ready(
             seats = dealt[rows, :players]
             if variant.passing is not None:
                 ask = SUITS[asked] if variant.passing.kind == "exchange" else None
-                seats = pass_cards(seats, variant, trump, ask)
+                seats = after_pass(seats, *passes(seats, variant, trump, ask))
             counts[rows], meld[rows] = seats, engine.totals(seats[:, 0])[trump]
         for seat in partner_seats(variant):
             meld[rows] += engine.totals(counts[rows, seat])[trump]

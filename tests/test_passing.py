@@ -11,7 +11,7 @@ import pytest
 from meldcalc.advice.bidding import estimate
 from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.knowledge import TableKnowledge, read_knowledge
-from meldcalc.dealing.passing import bidder_returns, partner_sends, pass_cards
+from meldcalc.dealing.passing import after_pass, bidder_returns, partner_sends, passes
 from meldcalc.dealing.ready import Setup, plan_setups, ready_hands
 from meldcalc.rules.cards import CARDS, SUITS, Hand, Suit
 from meldcalc.rules.loading import load_variant
@@ -48,7 +48,7 @@ def test_every_card_is_held_exactly_once_after_the_pass_in_every_deal(variant) -
     seats = _deals(variant, 400, seed=1)
     for trump in SUITS:
         for ask in SUITS if variant.passing.kind == "exchange" else [None]:
-            after = pass_cards(seats, variant, trump, ask)
+            after = after_pass(seats, *passes(seats, variant, trump, ask))
             assert (after.sum(axis=1) == seats.sum(axis=1)).all()  # no card made or lost
             assert (after.sum(axis=2) == variant.hand_size).all()
             assert (after >= 0).all()
@@ -131,7 +131,7 @@ def test_received_short_of_the_asked_suit_leaves_the_partner_none_of_it() -> Non
 def test_a_simultaneous_pass_returns_from_the_hand_as_dealt(tmp_path: Path) -> None:
     variant = _passing_at_once(tmp_path)
     seats = _deals(variant, 300, seed=7)
-    after = pass_cards(seats, variant, Suit.DIAMONDS)
+    after = after_pass(seats, *passes(seats, variant, Suit.DIAMONDS))
     sent = partner_sends(seats[:, 2], variant, Suit.DIAMONDS)
     returned = seats[:, 0] + sent - after[:, 0]
     assert (returned <= seats[:, 0]).all()  # never a card just received
@@ -228,7 +228,7 @@ def test_the_pass_never_lowers_the_bidders_meld(variant) -> None:
     for trump in SUITS:
         before = engine.totals(seats[:, 0])[trump]
         for ask in SUITS if variant.passing.kind == "exchange" else [None]:
-            after = pass_cards(seats, variant, trump, ask)
+            after = after_pass(seats, *passes(seats, variant, trump, ask))
             assert (engine.totals(after[:, 0])[trump] >= before).all()
 
 

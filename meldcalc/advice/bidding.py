@@ -572,12 +572,11 @@ def _played(
 
     passed = None
     if variant.passing is not None:  # as every simulated deal of a bid passes
-        from meldcalc.dealing.passing import PARTNER, passes
+        from meldcalc.dealing.passing import after_pass, passes
 
-        sent, back = (cards[0] for cards in passes(seats[None], variant, trump, ask=trump))
-        passed = (Hand(sent.tolist()), Hand(back.tolist()))
-        seats = seats.copy()
-        seats[0], seats[PARTNER] = seats[0] + sent - back, seats[PARTNER] - sent + back
+        sent, back = passes(seats[None], variant, trump, ask=trump)
+        passed = (Hand(sent[0].tolist()), Hand(back[0].tolist()))
+        seats = after_pass(seats[None], sent, back)[0]
     table = Table.of(variant, trump)
     shown = melded_planes(variant, [seats[None]], [trump])
     out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)

@@ -48,16 +48,9 @@ _LOW_FIRST = [(len(RANKS) - 1 - card.rank.index) * len(SUITS) + card.suit.index 
 _TIER = 1_000_000
 
 
-def pass_cards(
-    seats: np.ndarray,
-    variant: Variant,
-    trump: Suit,
-    ask: Suit | None = None,
-    received: Hand | None = None,
-    returned: Hand | None = None,
-) -> np.ndarray:
-    """(N, players, 24) hands after the pass of ``variant`` (`passes`)."""
-    sent, back = passes(seats, variant, trump, ask, received, returned)
+def after_pass(seats: np.ndarray, sent: np.ndarray, back: np.ndarray) -> np.ndarray:
+    """(N, players, 24) hands once the partner has sent ``sent`` and the bidder ``back``
+    (`passes`)."""
     after = seats.copy()
     after[:, 0] = seats[:, 0] + sent - back
     after[:, PARTNER] = seats[:, PARTNER] - sent + back

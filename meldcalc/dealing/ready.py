@@ -177,11 +177,12 @@ def _make_ready(
     if setup.bury is not None:
         return (*_bury_seen(counts, variant, setup), None)
     if knowledge.simulates_pass(variant):
-        from meldcalc.dealing.passing import pass_cards
+        from meldcalc.dealing.passing import after_pass, passes
 
         seats = counts[:, : variant.players]
         received, returns = knowledge.received, setup.returns
-        seats = pass_cards(seats, variant, setup.trump, setup.ask, received, returns)
+        chosen = passes(seats, variant, setup.trump, setup.ask, received, returns)
+        seats = after_pass(seats, *chosen)
         engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
         meld = engine.totals(seats[:, 0])[setup.trump]
         return seats, meld, zeros, engine.totals(seats[:, partner_seat(variant)])[setup.trump]
