@@ -228,3 +228,26 @@ def test_the_faces_own_example_runs() -> None:
     assert doctest.testmod(meldcalc).failed == 0
     assert set(meldcalc.__all__) == {"__version__", *meldcalc._FACE}
     assert all(getattr(meldcalc, name) is not None for name in meldcalc.__all__)
+
+
+def test_the_session_transcript_in_the_readme_is_what_the_session_says(tmp_path) -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    (block,) = re.findall(r"```session\n(.*?)```", README, re.DOTALL)
+    command, *shown = block.splitlines()
+    steps = [line[2:] for line in shown if line.startswith("> ")]
+    argv = shlex.split(command.removeprefix("$ "))
+    assert argv[:2] == ["meldcalc", "game"] and len(steps) > 50  # a whole hand
+    done = subprocess.run(
+        [sys.executable, "-m", "meldcalc", *argv[1:]],
+        input="\n".join(steps) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines() == shown
+    assert "the hand is over" in shown and any(line.startswith("best: ") for line in shown)

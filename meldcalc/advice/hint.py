@@ -240,9 +240,14 @@ def turns(cards: Sequence[int], leader: int, trump: Suit, players: int) -> tuple
     return seats, (leader + len(trick)) % players
 
 
-def hint_table(query: Query, variant: Variant) -> tuple[History, list[int], int]:
+def hint_table(
+    query: Query, variant: Variant, viewer: int | None = None
+) -> tuple[History, list[int], int]:
     """The history of ``query`` checked: the table it shows, the cards played (indices) and
-    the seat asking. Raises a `MeldcalcError` naming the token, trick and seat at fault."""
+    the seat to play next. The hand is the seat asking's, which is the seat to play; with
+    ``viewer`` it is that seat's whoever plays next, and the history may be the whole deal
+    (a session checking each card as it falls). Raises a `MeldcalcError` naming the token,
+    trick and seat at fault."""
     _check_variant(variant)
     _check_hand(query.hand, variant)
     players = variant.players
@@ -250,29 +255,30 @@ def hint_table(query: Query, variant: Variant) -> tuple[History, list[int], int]
         if number is not None and not 0 <= number < players:
             raise NotationError(f"{option} {number}: a seat from 0 to {players - 1}")
     total, count = players * variant.hand_size, len(query.played)
-    if count >= total:
+    if count > total or (count == total and viewer is None):
         raise HandError(
             f"--played holds {count} cards: a {variant.name} deal has {total}, so"
             f" {'it is over' if count == total else 'that is too many'}: nothing to hint"
         )
     cards = [played_card(token, i // players + 1) for i, token in enumerate(query.played)]
     seats, next_seat = turns(cards, query.leader, query.trump, players)
-    if query.seat is not None and query.seat != next_seat:
+    if query.seat is not None and viewer is None and query.seat != next_seat:
         raise HandError(f"it is seat {next_seat}'s turn, not seat {query.seat}'s")
+    owner = next_seat if viewer is None else viewer
     table = History(
         variant,
         query.trump,
-        next_seat,
+        owner,
         query.hand.counts,
         list(query.hand.counts),
         [[0] * NUM_CARDS for _ in range(players)],
-        _melded(query, variant, next_seat),
+        _melded(query, variant, owner),
         [{} for _ in range(players)],
     )
     trick: list[int] = []
     for index, (card, seat) in enumerate(zip(cards, seats)):
         number = index // players + 1
-        if seat == next_seat:
+        if seat == owner:
             _check_own(table, card, trick, number, query)
         else:
             _check_other(table, seat, card, trick, number)

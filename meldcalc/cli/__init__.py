@@ -27,7 +27,7 @@ from meldcalc.console import EXIT_FAILURE, OutputError
 # isort: off
 # Each family registers its commands on `app` as it is imported: this is the order in
 # which `meldcalc --help` lists them.
-from meldcalc.cli import counting, learning, bidding, play, review, hint, scoring  # noqa: F401
+from meldcalc.cli import counting, learning, bidding, play, review, hint, scoring, game  # noqa: F401
 # isort: on
 
 __all__ = ["app", "main"]

@@ -1,0 +1,257 @@
+"""`meldcalc game`: a game followed hand by hand at the table (`meldcalc.game.session`)."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from meldcalc import console
+from meldcalc.cli.base import SeedOption, app, fail, format_option, load, say, user_errors, warn
+from meldcalc.errors import MeldcalcError, shown_path
+
+
+class GameFormat(str, enum.Enum):
+    text = "text"
+    jsonl = "jsonl"
+
+
+#: What ends the session at its prompt, besides the end of input (Ctrl-D); the hand under
+#: way stays in its journal.
+QUIT = ("quit", "exit", "q")
+
+
+@app.command(short_help="Follow a game at the table: bids, meld, cards, hints, the score.")
+def game(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The game's ledger (JSON lines).")],
+    variant: Annotated[
+        Optional[str],
+        typer.Option("--variant", "-V", metavar="NAME|FILE", help="A new game's variant."),
+    ] = None,
+    target: Annotated[
+        Optional[int], typer.Option("--to", min=1, metavar="POINTS", help="A new game's target.")
+    ] = None,
+    names: Annotated[
+        Optional[str],
+        typer.Option("--names", metavar="NAMES", help="A new game's side names, as score takes."),
+    ] = None,
+    seat: Annotated[
+        Optional[str],
+        typer.Option("--seat", metavar="SEAT", help="Your seat, from 0 (the dealer's left first)."),
+    ] = None,
+    seed: SeedOption = None,
+    echo: Annotated[
+        bool,
+        typer.Option(
+            "--echo", help="Show each step read, '> STEP', before its answer (a transcript)."
+        ),
+    ] = False,
+    fmt: Annotated[GameFormat, format_option(GameFormat)] = GameFormat.text,
+) -> None:
+    """Follow a game hand by hand: your cards, the auction, trump, the meld laid down, the
+    cards as they fall, and the score, appended to FILE as `meldcalc score -g` keeps it.
+
+    Steps are read one a line (typed at the prompt, or piped in): seat N, hand CARDS, a bid
+    or pass, trump S, meld SEAT TOTAL|CARDS, a card, hint, show, tricks N, undo, help, quit.
+    Each step is kept in FILE.hand before it is answered: run the command again to resume.
+
+    Example: meldcalc game friday.jsonl --seat 0
+    """
+    from meldcalc.game import journal, ledger
+    from meldcalc.game.session import apply, replay, start
+
+    with user_errors():
+        book = ledger.read(file)
+        rules, spec = _rules(book, variant)
+        named = None
+        if names is not None:
+            from meldcalc.cli.scoring import _side_names
+
+            named = _side_names(names, rules)
+        hands_done = len(book.hands) if book else 0
+        first = start(rules, _dealer(hands_done + 1, rules.players))
+        jpath = journal.journal_path(file)
+        steps, warnings = journal.read_steps(jpath)
+        warn(warnings)
+        table = replay(first, steps)
+        if seat is not None and not steps:  # the seat is the hand's first step
+            table = apply(table, f"seat {seat}", advise=False).table
+            journal.append(jpath, {"step": f"seat {seat}"})
+            steps.append(f"seat {seat}")
+        elif seat is not None and table.seat(seat) != table.me:
+            raise MeldcalcError(
+                f"--seat {seat}: the hand under way in {shown_path(jpath)} is seat"
+                f" {table.me}'s: leave out --seat to go on with it"
+            )
+    out = _Output(fmt, echo)
+    if len(steps) > 1 or (steps and seat is None):
+        out.note(f"resuming hand {hands_done + 1}: {len(steps)} steps kept in {shown_path(jpath)}")
+    out.note(_dealt(hands_done + 1, first))
+    for number, line in _steps_typed(lambda: _prompt(table)):  # noqa: B023 (the table now)
+        if isinstance(line, MeldcalcError):
+            out.error(number, str(line))
+            continue
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        out.echo(text)
+        if text.lower() in QUIT:
+            break
+        try:
+            if text.lower() == "undo":
+                if not steps:
+                    raise MeldcalcError("undo: nothing to take back in this hand")
+                journal.append(jpath, {"undo": len(steps)})
+                taken = steps.pop()
+                table = replay(first, steps)
+                out.answer(number, text, [f"took back: {taken}"], {"undone": taken})
+                continue
+            answer = apply(table, text, advise=True, seed=seed or 0)
+            if answer.table is not table:  # a step taken (a question, such as hint, is not)
+                journal.append(jpath, {"step": text})  # on disk before it is answered
+                steps.append(text)
+        except MeldcalcError as error:
+            out.error(number, str(error))
+            continue
+        table = answer.table
+        out.answer(number, text, answer.lines, answer.data)
+        if table.phase == "over":
+            with user_errors():
+                hands_done += 1
+                _record(file, table, rules, spec, target, named, out)
+                journal.clear(jpath)
+            first = start(rules, _dealer(hands_done + 1, rules.players))
+            steps = [f"seat {table.me}"]  # the same seat next hand
+            table = apply(first, steps[0], advise=False).table
+            with user_errors():
+                journal.append(jpath, {"step": steps[0]})
+            out.note(_dealt(hands_done + 1, first))
+
+
+def _dealt(hand: int, table: Any) -> str:
+    who = table.seat_label(table.dealer)
+    return f"hand {hand}: {who} deal{'' if who == 'you' else 's'}"
+
+
+def _dealer(hand: int, players: int) -> int:
+    """Who deals hand ``hand`` (from 1): the last seat first, so seat 0 bids first."""
+    return (hand - 2) % players
+
+
+def _rules(book: Any, variant: str | None) -> tuple[Any, str]:
+    from meldcalc.cli.scoring import _game_variant
+
+    spec = _game_variant(book, variant)
+    return (book.rules if book else load(spec)), spec
+
+
+def _record(
+    file: Path, table: Any, rules: Any, spec: str, target: Any, named: Any, out: Any
+) -> None:
+    """The hand scored and added to the game's ledger, then the game's standing."""
+    from meldcalc.cli.scoring import standing_table
+    from meldcalc.game import ledger
+
+    scored = table.outcome()
+    if scored is None:
+        out.note("no hand to score: every seat passed")
+        return
+    with ledger.held(file, write=True, create=True) as held:
+        book = held.add_hand(rules, spec, target, scored, table.trump.letter, named)
+    out.standing(standing_table(book, book.standing(), rules), book)
+
+
+def _steps_typed(prompt: Callable[[], str]) -> Iterator[tuple[int, str | MeldcalcError]]:
+    """The steps as the player types them: at a prompt saying whose turn it is, with line
+    editing, history and completion (readline) on a terminal; one a line from a pipe."""
+    if not sys.stdin.isatty():
+        yield from console.read_lines(console.stdin_bytes("steps, one per line"))
+        return
+    _complete_with_readline()
+    number = 0
+    while True:
+        number += 1
+        try:
+            yield number, input(prompt())
+        except EOFError:
+            say()
+            return
+
+
+def _prompt(table: Any) -> str:
+    """The hand's phase and whose turn it is: ``[auction: you to bid] > ``."""
+    phase = table.phase
+    if phase == "auction":
+        return f"[auction: {table.seat_label(table.to_bid)} to bid] > "
+    if phase == "trump":
+        return f"[trump: {table.seat_label(table.bidder)} names it] > "
+    if phase in ("meld", "play"):
+        return f"[{phase}: {table.seat_label(table.to_play)} to play] > "
+    return f"[{phase}] > "
+
+
+def _complete_with_readline() -> None:
+    """Tab completes the steps and the cards; the standard library's readline is enough for
+    a prompt of short words (prompt_toolkit would add a dependency for little more)."""
+    try:
+        import readline
+    except ImportError:  # a Python built without it: plain input
+        return
+    from meldcalc.rules.cards import CARD_NAMES
+
+    words = ["seat", "hand", "bid", "pass", "trump", "meld", "play", "hint", "show", "tricks"]
+    words += ["undo", "help", "quit", "partner", "left", "right", *CARD_NAMES]
+
+    def complete(text: str, state: int) -> str | None:
+        found = [word for word in words if word.lower().startswith(text.lower())]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+class _Output:
+    """Answers in the chosen format: lines for a player, or one JSON object a step."""
+
+    def __init__(self, fmt: GameFormat, echo: bool = False) -> None:
+        self.fmt, self.echoes = fmt, echo and fmt is GameFormat.text
+
+    def echo(self, step: str) -> None:
+        if self.echoes:
+            say(f"> {step}")
+
+    def answer(self, number: int, step: str, lines: list[str], data: dict) -> None:
+        if self.fmt is GameFormat.jsonl:
+            say(
+                json.dumps(
+                    {"line": number, "step": step, **data, "said": lines}, ensure_ascii=False
+                )
+            )
+        else:
+            for line in lines:
+                say(line)
+        sys.stdout.flush()
+
+    def error(self, number: int, message: str) -> None:
+        if self.fmt is GameFormat.jsonl:
+            say(json.dumps({"line": number, "error": message}, ensure_ascii=False))
+            sys.stdout.flush()
+        fail(f"line {number}: {message}" if not sys.stdin.isatty() else message)
+
+    def note(self, text: str) -> None:
+        if self.fmt is GameFormat.jsonl:
+            say(json.dumps({"note": text}, ensure_ascii=False))
+        else:
+            say(text)
+
+    def standing(self, table: str, book: Any) -> None:
+        if self.fmt is GameFormat.jsonl:
+            standing = book.standing()
+            say(json.dumps({"totals": list(standing.totals), "winner": standing.winner}))
+        else:
+            say(table)

@@ -1,0 +1,85 @@
+"""The journal of the hand under way: every step of `meldcalc game`, on disk before it is
+answered, so that a crash, Ctrl-C or a closed terminal loses nothing.
+
+It lies beside the game's ledger (``FILE.hand``), one JSON object a line: ``{"step":
+"bid 300"}`` for a step taken, ``{"undo": N}`` when step N is taken back (the file is
+only ever appended to, as the ledger is). Once the hand is scored in the ledger the journal
+is removed; an unfinished hand is never scored by accident, only by its last step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from meldcalc.errors import MeldcalcError, shown_path
+from meldcalc.files import FileProblem, WriteProblem, append_whole, open_or_make, read_bounded
+
+#: A journal larger than this is no hand's (a double-deck hand takes a few hundred steps).
+MAX_BYTES = 1024 * 1024
+
+
+class JournalError(MeldcalcError):
+    """A journal that cannot be read or written: names the file and line."""
+
+
+def journal_path(ledger: Path) -> Path:
+    return ledger.with_name(ledger.name + ".hand")
+
+
+def read_steps(path: Path) -> tuple[list[str], list[str]]:
+    """The steps the journal keeps (undone ones left out), and warnings: a torn last line
+    (a write cut short) is left out and said."""
+    try:
+        content = read_bounded(path, MAX_BYTES, "a meldcalc hand journal")
+    except FileNotFoundError:
+        return [], []
+    except FileProblem as problem:
+        raise JournalError(str(problem)) from None
+    steps: list[str] = []
+    warnings: list[str] = []
+    lines = content.split(b"\n")
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        where = f"{shown_path(path)}:{number}"
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            if number == len(lines):  # no line break after it: a torn last write
+                warnings.append(f"{where}: a torn last line, left out")
+                continue
+            raise JournalError(f"{where}: not a journal line") from None
+        steps = _applied(steps, record, where)
+    return steps, warnings
+
+
+def _applied(steps: list[str], record: object, where: str) -> list[str]:
+    if isinstance(record, dict) and isinstance(record.get("step"), str) and len(record) == 1:
+        return [*steps, record["step"]]
+    if isinstance(record, dict) and record.get("undo") == len(steps) and steps:
+        return steps[:-1]
+    raise JournalError(f"{where}: expected a step or the undo of the last one")
+
+
+def append(path: Path, record: dict) -> None:
+    """Add one line to the journal, made when missing; never through a link."""
+    try:
+        descriptor, _ = open_or_make(path, os.O_WRONLY | os.O_APPEND, "a meldcalc hand journal")
+    except FileNotFoundError:
+        raise JournalError(f"{shown_path(path)}: cannot keep the hand's journal there") from None
+    except FileProblem as problem:
+        raise JournalError(str(problem)) from None
+    try:
+        append_whole(descriptor, path, (json.dumps(record, ensure_ascii=False) + "\n").encode())
+    except WriteProblem as problem:
+        raise JournalError(f"{problem}: the step is not taken") from None
+    finally:
+        os.close(descriptor)
+
+
+def clear(path: Path) -> None:
+    """Remove the journal of a hand now scored (a link there is left alone)."""
+    if path.is_file() and not path.is_symlink():
+        path.unlink()

@@ -1,0 +1,218 @@
+"""`meldcalc game`: a hand followed at the table, from the cards you hold to the score.
+
+Driven as a script drives it (steps on stdin) and as a player types at it (a real
+pseudo-terminal); killed mid-trick and resumed; every figure held to what `score` and
+`hint` give on the same hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from meldcalc.advice.bidding import play_one
+from meldcalc.rules.cards import Hand, Suit
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.meld import best_meld
+
+HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+RULES = load_variant("single-deck")
+NAMES = {1: "left", 2: "partner", 3: "right"}
+
+
+def _deal_played(seed: int = 3) -> tuple[list[str], object]:
+    """A whole hand's steps: seat 0 holds HAND, bids 300 and names spades, the others
+    pass and lay down their meld, and the cards fall as meldcalc's player plays them."""
+    played = play_one(Hand.parse(HAND), RULES, Suit.SPADES, seed)
+    steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S"]
+    for seat in (1, 2, 3):
+        total = best_meld(played.hands[seat], RULES, Suit.SPADES).total
+        steps.append(f"meld {NAMES[seat]} {total}")
+    steps += [card for trick in played.tricks for _, card in trick.cards]
+    return steps, played
+
+
+def _game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", *options],
+        input="\n".join(steps) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _standing(ledger: Path) -> dict:
+    shown = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "score", "-g", str(ledger), "--show", "-f", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(shown.stdout)
+
+
+def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> None:
+    steps, played = _deal_played()
+    ledger = tmp_path / "g.jsonl"
+    done = _game(ledger, steps)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "the hand is over" in done.stdout
+    meld = [
+        sum(best_meld(played.hands[s], RULES, Suit.SPADES).total for s in side)
+        for side in ((0, 2), (1, 3))
+    ]
+    by_hand = subprocess.run(
+        [
+            *(sys.executable, "-m", "meldcalc", "score", "--bid", "300", "--bidder", "0"),
+            *("-f", "json", "--meld", f"{meld[0]},{meld[1]}"),
+            *("--tricks", ",".join(map(str, played.points))),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = [side["points"] for side in json.loads(by_hand.stdout)["sides"]]
+    standing = _standing(ledger)
+    assert standing["hands"][0]["points"] == expected and standing["hands"][0]["trump"] == "S"
+    journal = (tmp_path / "g.jsonl.hand").read_text().splitlines()
+    assert journal == ['{"step": "seat 0"}']  # the scored hand's steps gone; the next begun
+    assert "hand 2: you deal" in done.stdout
+
+
+def test_a_hand_killed_mid_trick_resumes_with_nothing_lost(tmp_path) -> None:
+    steps, _ = _deal_played()
+    cut = len(steps) - 22  # in the middle of a trick
+    ledger = tmp_path / "g.jsonl"
+    argv = [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", "-f", "jsonl"]
+    process = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    process.stdin.write("".join(step + "\n" for step in steps[:cut]))
+    process.stdin.flush()
+    answered, deadline = 0, time.monotonic() + 60
+    while answered < cut and time.monotonic() < deadline:  # each step answered once journaled
+        answered = json.loads(process.stdout.readline()).get("line", answered)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert answered == cut and not ledger.exists()  # an unfinished hand is never scored
+    resumed = _game(ledger, steps[cut:])
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.startswith(f"resuming hand 1: {cut + 1} steps kept in")
+    whole = tmp_path / "whole.jsonl"
+    assert _game(whole, steps).returncode == 0
+    assert _standing(ledger)["hands"] == _standing(whole)["hands"]
+
+
+def test_an_illegal_card_is_refused_and_the_hand_goes_on(tmp_path) -> None:
+    from meldcalc.rules.tricks import legal_cards
+
+    steps, played = _deal_played()
+    start = steps.index("trump S") + 4
+    held = list(played.hands[0].counts)
+    for number, trick in enumerate(played.tricks):  # noqa: B007 (the trick found is used)
+        cards = [Hand.parse(card).cards()[0].index for _, card in trick.cards]
+        seats = [seat for seat, _ in trick.cards]
+        mine = seats.index(0)
+        if mine:
+            allowed = legal_cards(held, cards[:mine], Suit.SPADES, RULES.head, RULES.overtrump)
+            illegal = next(c for c in range(24) if held[c] and c not in allowed)
+            break
+        held[cards[0]] -= 1
+    at = start + number * 4 + mine
+    wrong = Hand([int(c == illegal) for c in range(24)]).notation()
+    done = _game(tmp_path / "g.jsonl", [*steps[:at], wrong, *steps[at:]])
+    assert f"line {at + 1}: trick {number + 1}: seat 0 " in done.stderr
+    assert "Traceback" not in done.stderr and done.returncode == 0
+    assert "the hand is over" in done.stdout  # the refused card left no trace
+
+
+def test_undo_takes_back_a_card_across_a_trick(tmp_path) -> None:
+    steps, _ = _deal_played()
+    first_trick_end = steps.index("trump S") + 4 + 4
+    ledger = tmp_path / "g.jsonl"
+    done = _game(ledger, [*steps[:first_trick_end], "undo", "show"])
+    assert f"took back: {steps[first_trick_end - 1]}" in done.stdout
+    shown = done.stdout.split("phase: play", 1)[1]
+    played = " ".join(
+        f"{seat}:{card}"
+        for seat, card in enumerate(steps[first_trick_end - 4 : first_trick_end - 1])
+    )
+    assert f"trick 1: {played}" in shown
+    again = _game(ledger, [steps[first_trick_end - 1], "show"])  # resumed, the card played again
+    assert "trick 1 to" in again.stdout
+
+
+def test_the_sessions_hint_is_meldcalc_hints_on_the_same_position(tmp_path) -> None:
+    steps, _ = _deal_played()
+    upto = steps.index("trump S") + 4 + 8  # two tricks played: seat 0 to lead again?
+    session = _game(tmp_path / "g.jsonl", [*steps[:upto], "hint"], "--seed", "5", "-f", "jsonl")
+    records = [json.loads(line) for line in session.stdout.splitlines()]
+    hinted = next(r for r in records if r.get("step") == "hint")
+    played = " ".join(steps[steps.index("trump S") + 4 : upto])
+    known = []  # the others laid down totals, not cards: nothing known of their hands
+    direct = subprocess.run(
+        [
+            *(sys.executable, "-m", "meldcalc", "hint", HAND, "-t", "S", "--played", played),
+            *("--seed", "5", "-f", "json", *known),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(direct.stdout)
+    assert hinted["best"] == record["best"]
+    assert [c["card"] for c in hinted["cards"]] == [c["card"] for c in record["cards"]]
+    assert [c["points"] for c in hinted["cards"]] == [
+        round(c["points"], 2) for c in record["cards"]
+    ]
+
+
+def _read_until(fd: int, wanted: str, seconds: float = 30) -> str:
+    """What the terminal shows until ``wanted`` appears (or ``seconds`` pass)."""
+    import select
+
+    seen, deadline = "", time.monotonic() + seconds
+    while wanted not in seen and (left := deadline - time.monotonic()) > 0:
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            break
+        try:
+            seen += os.read(fd, 4096).decode(errors="replace")
+        except OSError:
+            break
+    return seen
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
+def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
+    ledger = tmp_path / "g.jsonl"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: meldcalc at a terminal
+        os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", str(ledger)])
+    try:
+        assert "[hand] > " in _read_until(fd, "[hand] > ")
+        os.write(fd, b"hand AS 10S KS QS JS JD 9S AH AD AC KH QX\r")
+        said = _read_until(fd, "[hand] > ")
+        assert "'QX'" in said and "column" in said  # a typo: said where, the hand unchanged
+        os.write(fd, f"hand {HAND}\r".encode())
+        said = _read_until(fd, "[auction: you to bid] > ")
+        assert "meld under each trump: S 320" in said and "Bid up to" in said
+        os.write(fd, b"300\r")
+        assert "seat 1 (left) to bid" in _read_until(fd, "[auction: seat 1 (left) to bid] > ")
+        os.write(fd, b"\x04")  # Ctrl-D: the session ends, the hand stays in its journal
+        _read_until(fd, "\n", 10)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    kept = (tmp_path / "g.jsonl.hand").read_text().splitlines()
+    assert [json.loads(line)["step"] for line in kept] == [f"hand {HAND}", "300"]
