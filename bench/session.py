@@ -1,0 +1,78 @@
+"""`meldcalc game`'s hint against today's `meldcalc hint`, on the same positions.
+
+Seeded deals of a game (seat 0's hand, spades trump, played out by meldcalc's player); at
+each trick K asked for, seat 0's position is reached in a session (`meldcalc.game.session`,
+the steps a player would type) and its `hint` is timed, then the same position is asked of
+`meldcalc hint` as a command (start-up included: what a player retyping it waits for).
+Both use the same layouts and seed, so they give the same values (tests/test_game.py); the
+session's goal (issue #27) is within 1 s a hint in single deck, 2 s in double deck.
+
+Usage: python bench/session.py [--deals N] [--variant single-deck|double-deck] [--tricks K ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import time
+
+from meldcalc.advice.bidding import play_one
+from meldcalc.dealing.deal import deals
+from meldcalc.game.session import apply, replay, start
+from meldcalc.rules.cards import Suit
+from meldcalc.rules.loading import load_variant
+
+
+def positions(variant: str, count: int, tricks: list[int]):
+    """(steps to the position, hand, cards played) for seat 0 leading trick K of each deal."""
+    rules = load_variant(variant)
+    for seed in range(1, count + 1):
+        hand = next(deals(rules, 1, seed)).hands[0]
+        played = play_one(hand, rules, Suit.SPADES, seed)
+        bid = rules.bidding.opening
+        steps = [f"hand {hand.notation()}", str(bid), *["pass"] * (rules.players - 1), "trump S"]
+        cards = [card for trick in played.tricks for _, card in trick.cards]
+        for k in tricks:
+            upto = (k - 1) * rules.players
+            seats = [seat for trick in played.tricks for seat, _ in trick.cards]
+            while upto < len(cards) and seats[upto] != 0:  # seat 0's turn in that trick
+                upto += 1
+            if upto < len(cards) and (upto // rules.players) == k - 1:
+                yield rules, steps + cards[:upto], hand, cards[:upto], k
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--variant", default="single-deck")
+    parser.add_argument("--tricks", type=int, nargs="*", default=[1, 4, 7])
+    args = parser.parse_args()
+    meldcalc = shutil.which("meldcalc")
+    rows: dict[int, list[tuple[float, float]]] = {}
+    for rules, steps, hand, cards, k in positions(args.variant, args.deals, args.tricks):
+        table = replay(start(rules, dealer=rules.players - 1), ["seat 0", *steps])
+        began = time.perf_counter()
+        apply(table, "hint", seed=1)
+        session = time.perf_counter() - began
+        argv = [meldcalc, "hint", hand.notation(), "-t", "S", "-V", args.variant, "--seed", "1"]
+        argv += ["--played", " ".join(cards)] if cards else []
+        began = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        command = time.perf_counter() - began
+        rows.setdefault(k, []).append((session, command))
+    goal = 1.0 if args.variant == "single-deck" else 2.0
+    print(f"{args.variant}: seat 0's hint, wall seconds (goal: session within {goal:g} s)")
+    for k, times in sorted(rows.items()):
+        session = [s for s, _ in times]
+        command = [c for _, c in times]
+        print(
+            f"  trick {k:2}: session median {statistics.median(session):.2f} s, max"
+            f" {max(session):.2f} s | meldcalc hint median {statistics.median(command):.2f} s,"
+            f" max {max(command):.2f} s  ({len(times)} positions)"
+        )
+
+
+if __name__ == "__main__":
+    main()
