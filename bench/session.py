@@ -1,11 +1,12 @@
 """`meldcalc game`'s hint against today's `meldcalc hint`, on the same positions.
 
-Seeded deals of a game (seat 0's hand, spades trump, played out by meldcalc's player); at
-each trick K asked for, seat 0's position is reached in a session (`meldcalc.game.session`,
-the steps a player would type) and its `hint` is timed, then the same position is asked of
-`meldcalc hint` as a command (start-up included: what a player retyping it waits for).
-Both use the same layouts and seed, so they give the same values (tests/test_game.py); the
-session's goal (issue #27) is within 1 s a hint in single deck, 2 s in double deck.
+Seeded deals of a game (seat 0's hand, its best meld's suit trump, played out by meldcalc's
+player); at each trick K asked for, seat 0's position is reached in a session
+(`meldcalc.game.session`, the steps a player would type) and its `hint` is timed, then the
+same position is asked of `meldcalc hint` as a command (start-up included: what a player
+retyping it waits for). Both use the same layouts and seed, so they give the same values
+(tests/test_game.py); the session's goal (issue #27) is within 1 s a hint in single deck, 2
+s in double deck.
 
 Usage: python bench/session.py [--deals N] [--variant single-deck|double-deck] [--tricks K ...]
 """
@@ -21,7 +22,7 @@ import time
 from meldcalc.advice.bidding import play_one
 from meldcalc.dealing.deal import deals
 from meldcalc.game.session import apply, replay, start
-from meldcalc.rules.cards import Suit
+from meldcalc.rules.cards import SUITS
 from meldcalc.rules.loading import load_variant
 
 
@@ -30,9 +31,13 @@ def positions(variant: str, count: int, tricks: list[int]):
     rules = load_variant(variant)
     for seed in range(1, count + 1):
         hand = next(deals(rules, 1, seed)).hands[0]
-        played = play_one(hand, rules, Suit.SPADES, seed)
+        trump = _trump(hand, rules)
+        if trump is None:  # no marriage to name trump with (double deck): no hand to play
+            continue
+        played = play_one(hand, rules, trump, seed)
         bid = rules.bidding.opening
-        steps = [f"hand {hand.notation()}", str(bid), *["pass"] * (rules.players - 1), "trump S"]
+        steps = [f"hand {hand.notation()}", str(bid), *["pass"] * (rules.players - 1)]
+        steps.append(f"trump {trump.letter}")
         cards = [card for trick in played.tricks for _, card in trick.cards]
         for k in tricks:
             upto = (k - 1) * rules.players
@@ -40,7 +45,16 @@ def positions(variant: str, count: int, tricks: list[int]):
             while upto < len(cards) and seats[upto] != 0:  # seat 0's turn in that trick
                 upto += 1
             if upto < len(cards) and (upto // rules.players) == k - 1:
-                yield rules, steps + cards[:upto], hand, cards[:upto], k
+                yield rules, steps + cards[:upto], hand, cards[:upto], k, trump
+
+
+def _trump(hand, rules):
+    """The suit the hand melds best in, of those it may name."""
+    from meldcalc.rules.meld import best_meld
+    from meldcalc.rules.variant import may_name_trump
+
+    allowed = [suit for suit in SUITS if may_name_trump(hand, rules, suit)]
+    return max(allowed, key=lambda suit: best_meld(hand, rules, suit).total, default=None)
 
 
 def main() -> None:
@@ -51,12 +65,13 @@ def main() -> None:
     args = parser.parse_args()
     meldcalc = shutil.which("meldcalc")
     rows: dict[int, list[tuple[float, float]]] = {}
-    for rules, steps, hand, cards, k in positions(args.variant, args.deals, args.tricks):
+    for rules, steps, hand, cards, k, trump in positions(args.variant, args.deals, args.tricks):
         table = replay(start(rules, dealer=rules.players - 1), ["seat 0", *steps])
         began = time.perf_counter()
         apply(table, "hint", seed=1)
         session = time.perf_counter() - began
-        argv = [meldcalc, "hint", hand.notation(), "-t", "S", "-V", args.variant, "--seed", "1"]
+        argv = [meldcalc, "hint", hand.notation(), "-t", trump.letter, "-V", args.variant]
+        argv += ["--seed", "1"]
         argv += ["--played", " ".join(cards)] if cards else []
         began = time.perf_counter()
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)

@@ -189,7 +189,8 @@ def _prompt(table: Any) -> str:
     if phase == "auction":
         return f"[auction: {table.seat_label(table.to_bid)} to bid] > "
     if phase == "trump":
-        return f"[trump: {table.seat_label(table.bidder)} names it] > "
+        who = table.seat_label(table.bidder)
+        return f"[trump: {who} name{'' if who == 'you' else 's'} it] > "
     if phase in ("meld", "play"):
         return f"[{phase}: {table.seat_label(table.to_play)} to play] > "
     return f"[{phase}] > "
