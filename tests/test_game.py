@@ -216,3 +216,27 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
     assert os.waitstatus_to_exitcode(status) == 0
     kept = (tmp_path / "g.jsonl.hand").read_text().splitlines()
     assert [json.loads(line)["step"] for line in kept] == [f"hand {HAND}", "300"]
+
+
+def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
+    steps, _ = _deal_played()
+    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl")
+    assert done.returncode == 0, done.stderr
+    reviewed = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
+    rows = reviewed["review"]
+    assert [row["trick"] for row in rows] == list(range(1, 13))  # every trick: seat 0's card
+    assert all(row["lost_seen"] >= 0 and row["lost_exact"] >= 0 for row in rows)
+    argv = ["play", HAND, "-t", "S", "--seed", "3", "--review", "-f", "json"]
+    solved = subprocess.run(
+        [sys.executable, "-m", "meldcalc", *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    costs = [
+        (card["card"], card["cost"])
+        for trick in json.loads(solved.stdout)["tricks"]
+        for card in trick["cards"]
+        if card["seat"] == 0
+    ]
+    assert [(row["card"], row["lost_exact"]) for row in rows] == costs

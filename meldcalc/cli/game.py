@@ -89,6 +89,7 @@ def game(
                 f" {table.me}'s: leave out --seat to go on with it"
             )
     out = _Output(fmt, echo)
+    last = None  # the last hand played out, for 'review'
     if len(steps) > 1 or (steps and seat is None):
         out.note(f"resuming hand {hands_done + 1}: {len(steps)} steps kept in {shown_path(jpath)}")
     out.note(_dealt(hands_done + 1, first))
@@ -103,6 +104,10 @@ def game(
         if text.lower() in QUIT:
             break
         try:
+            if text.lower() == "review":
+                lines, data = _reviewed(last, seed or 0)
+                out.answer(number, text, lines, data)
+                continue
             if text.lower() == "undo":
                 if not steps:
                     raise MeldcalcError("undo: nothing to take back in this hand")
@@ -121,6 +126,7 @@ def game(
         table = answer.table
         out.answer(number, text, answer.lines, answer.data)
         if table.phase == "over":
+            last = table
             with user_errors():
                 hands_done += 1
                 _record(file, table, rules, spec, target, named, out)
@@ -131,6 +137,67 @@ def game(
             with user_errors():
                 journal.append(jpath, {"step": steps[0]})
             out.note(_dealt(hands_done + 1, first))
+
+
+def _reviewed(last: Any, seed: int) -> tuple[list[str], dict]:
+    """The review of your play in the last hand played out: each of your cards against the
+    best you had, as you saw it and with every hand known; the largest losses marked."""
+    from meldcalc.cli.report import tabulate
+    from meldcalc.game.session import review_mine
+
+    if last is None:
+        raise MeldcalcError("review: no hand has been played out to its end in this session")
+    priced = review_mine(last, seed)
+    worst_seen = max(priced, key=lambda p: p.seen)
+    worst_exact = max(priced, key=lambda p: p.exact or 0)
+    rows = [
+        [
+            p.trick,
+            p.card,
+            p.best_seen,
+            f"{p.seen:.1f}",
+            " ".join(p.best_exact) if p.best_exact else "",
+            "" if p.exact is None else p.exact,
+            _marks(p, worst_seen, worst_exact),
+        ]
+        for p in priced
+    ]
+    headers = ["trick", "you played", "best as seen", "lost", "best, all hands known", "lost", ""]
+    table = tabulate(rows, headers, colalign=("right", "left", "left", "right", "left", "right"))
+    total_seen = sum(p.seen for p in priced)
+    total_exact = sum(p.exact or 0 for p in priced)
+    lines = [
+        "your play, each card against the best you had: as you saw it (the reference player's"
+        " values on layouts that fit what you had seen) and with every hand known (the"
+        " solver); lost in trick points",
+        *table.splitlines(),
+        f"in all: {total_seen:.1f} as seen, {total_exact} with every hand known",
+    ]
+    data = {
+        "review": [
+            {
+                "trick": p.trick,
+                "card": p.card,
+                "best_seen": p.best_seen,
+                "lost_seen": round(p.seen, 2),
+                "best_exact": list(p.best_exact) if p.best_exact else None,
+                "lost_exact": p.exact,
+            }
+            for p in priced
+        ]
+    }
+    return lines, data
+
+
+def _marks(price: Any, worst_seen: Any, worst_exact: Any) -> str:
+    """The largest losses, as a strong player would point them out."""
+    seen = price is worst_seen and price.seen >= 1
+    exact = price is worst_exact and (price.exact or 0) > 0
+    if seen and exact:
+        return "← the largest loss, as seen and with every hand known"
+    if seen or exact:
+        return f"← the largest loss {'as seen' if seen else 'with every hand known'}"
+    return ""
 
 
 def _dealt(hand: int, table: Any) -> str:

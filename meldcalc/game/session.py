@@ -14,6 +14,7 @@ The player types what happens as it happens, one step a line::
     show                    your hand, the trick on the table, the points so far
     tricks 160              trick points at once, when the play is not followed
     undo                    take back the last step
+    review                  once a hand is played out: each of your cards priced
     quit                    end the session: the hand stays in its journal, to resume
 
 Each step is checked against what the table has seen: a bid below the last, a card not in
@@ -227,6 +228,66 @@ class Answer:
     table: Table
     lines: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardPriced:
+    """One of your cards priced: ``seen``, against the best card by what you could know
+    then (the reference player's values on layouts that fit what you had seen, the paired
+    difference); ``exact``, against the best card with every hand known (the solver; None
+    where the deal is longer than it reaches or the solver is not built)."""
+
+    trick: int
+    card: str
+    best_seen: str
+    seen: float
+    best_exact: tuple[str, ...] | None = None
+    exact: int | None = None
+
+
+def review_mine(table: Table, seed: int = 0) -> list[CardPriced]:
+    """Each card you played in a hand played out, priced as you saw it and exactly."""
+    from meldcalc.advice.hint import Query, hint, turns
+
+    if len(table.played) != table.deal_size:
+        raise MeldcalcError("review: the hand was not played card by card to its end")
+    players = table.players
+    seats, _ = turns(table.played, table.bidder, table.trump, players)
+    priced = []
+    for index, (card, seat) in enumerate(zip(table.played, seats)):
+        if seat != table.me:
+            continue
+        before = tuple(CARD_NAMES[c] for c in table.played[:index])
+        query = Query(table.hand, table.trump, table.bidder, before, table.me, table.known())
+        found = hint(query, table.variant, seed=seed)
+        behind = {value.card: value.behind for value in found.cards}
+        name = CARD_NAMES[card]
+        priced.append(CardPriced(index // players + 1, name, found.best.card, behind[name]))
+    return _with_exact(table, priced, seats)
+
+
+def _with_exact(table: Table, priced: list[CardPriced], seats: list[int]) -> list[CardPriced]:
+    """The double-dummy price of each card, where the solver reaches: every hand is known
+    once the hand is played out (each seat held the cards it played)."""
+    from meldcalc.advice.replay import replay as replay_deal
+    from meldcalc.advice.review import review
+    from meldcalc.engines.solve import solver_available
+
+    if not solver_available():
+        return priced
+    hands = [[0] * len(CARD_NAMES) for _ in range(table.players)]
+    for card, seat in zip(table.played, seats):
+        hands[seat][card] += 1
+    names = [CARD_NAMES[c] for c in table.played]
+    deal = replay_deal([Hand(h) for h in hands], table.variant, table.trump, table.bidder, names)
+    checked = review(deal, table.variant, time_limit=None)
+    skipped = (checked.first_trick - 1) * table.players
+    exact = {index + skipped: card for index, card in enumerate(checked.cards)}
+    mine = [index for index, seat in enumerate(seats) if seat == table.me]
+    return [
+        replace(price, best_exact=exact[at].best, exact=exact[at].cost) if at in exact else price
+        for price, at in zip(priced, mine)
+    ]
 
 
 # --- the steps ------------------------------------------------------------------------------
