@@ -131,7 +131,7 @@ def test_an_illegal_card_is_refused_and_the_hand_goes_on(tmp_path) -> None:
     wrong = Hand([int(c == illegal) for c in range(24)]).notation()
     done = _game(tmp_path / "g.jsonl", [*steps[:at], wrong, *steps[at:]])
     assert f"line {at + 1}: trick {number + 1}: seat 0 " in done.stderr
-    assert "Traceback" not in done.stderr and done.returncode == 0
+    assert "Traceback" not in done.stderr and done.returncode == 2  # a step was refused
     assert "the hand is over" in done.stdout  # the refused card left no trace
 
 
@@ -240,3 +240,17 @@ def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does
         if card["seat"] == 0
     ]
     assert [(row["card"], row["lost_exact"]) for row in rows] == costs
+
+
+def test_a_planted_or_edited_journal_is_refused_with_its_place(tmp_path) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("secret\n")
+    (tmp_path / "g.jsonl.hand").symlink_to(victim)
+    done = _game(tmp_path / "g.jsonl", ["show"])
+    assert done.returncode == 2 and "g.jsonl.hand: a symbolic link" in done.stderr
+    assert victim.read_text() == "secret\n"
+    (tmp_path / "g.jsonl.hand").unlink()
+    (tmp_path / "g.jsonl.hand").write_text('{"step": "seat 0"}\n{"step": "bid 99999"}\n')
+    edited = _game(tmp_path / "g.jsonl", ["show"])
+    assert "g.jsonl.hand: step 2 'bid 99999': bid: not now" in edited.stderr
+    assert "was the file edited?" in edited.stderr and "Traceback" not in edited.stderr

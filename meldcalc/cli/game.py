@@ -13,6 +13,7 @@ import typer
 
 from meldcalc import console
 from meldcalc.cli.base import SeedOption, app, fail, format_option, load, say, user_errors, warn
+from meldcalc.cli.scoring import _file_name
 from meldcalc.errors import MeldcalcError, shown_path
 
 
@@ -28,7 +29,10 @@ QUIT = ("quit", "exit", "q")
 
 @app.command(short_help="Follow a game at the table: bids, meld, cards, hints, the score.")
 def game(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="The game's ledger (JSON lines).")],
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", parser=_file_name, help="The game's ledger (JSON lines)."),
+    ],
     variant: Annotated[
         Optional[str],
         typer.Option("--variant", "-V", metavar="NAME|FILE", help="A new game's variant."),
@@ -78,7 +82,7 @@ def game(
         jpath = journal.journal_path(file)
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
-        table = replay(first, steps)
+        table = _resumed(first, steps, jpath)
         if seat is not None and not steps:  # the seat is the hand's first step
             table = apply(table, f"seat {seat}", advise=False).table
             journal.append(jpath, {"step": f"seat {seat}"})
@@ -91,7 +95,8 @@ def game(
     out = _Output(fmt, echo)
     last = None  # the last hand played out, for 'review'
     if len(steps) > 1 or (steps and seat is None):
-        out.note(f"resuming hand {hands_done + 1}: {len(steps)} steps kept in {shown_path(jpath)}")
+        kept = f"{len(steps)} step{'' if len(steps) == 1 else 's'}"
+        out.note(f"resuming hand {hands_done + 1}: {kept} kept in {shown_path(jpath)}")
     out.note(_dealt(hands_done + 1, first))
     for number, line in _steps_typed(lambda: _prompt(table)):  # noqa: B023 (the table now)
         if isinstance(line, MeldcalcError):
@@ -137,6 +142,8 @@ def game(
             with user_errors():
                 journal.append(jpath, {"step": steps[0]})
             out.note(_dealt(hands_done + 1, first))
+    if out.refused and not sys.stdin.isatty():
+        raise typer.Exit(2)  # a script is told that some of its steps were refused
 
 
 def _reviewed(last: Any, seed: int) -> tuple[list[str], dict]:
@@ -198,6 +205,23 @@ def _marks(price: Any, worst_seen: Any, worst_exact: Any) -> str:
     if seen or exact:
         return f"← the largest loss {'as seen' if seen else 'with every hand known'}"
     return ""
+
+
+def _resumed(first: Any, steps: list[str], path: Path) -> Any:
+    """The hand under way, its journal's steps taken again; a step the hand refuses now (an
+    edited journal) is said with its place."""
+    from meldcalc.game.session import apply
+
+    table = first
+    for number, step in enumerate(steps, start=1):
+        try:
+            table = apply(table, step, advise=False).table
+        except MeldcalcError as error:
+            raise MeldcalcError(
+                f"{shown_path(path)}: step {number} {step!r}: {error}; was the file edited?"
+                " (remove it to start the hand afresh)"
+            ) from None
+    return table
 
 
 def _dealt(hand: int, table: Any) -> str:
@@ -288,6 +312,7 @@ class _Output:
 
     def __init__(self, fmt: GameFormat, echo: bool = False) -> None:
         self.fmt, self.echoes = fmt, echo and fmt is GameFormat.text
+        self.refused = 0  #: steps refused: a script is told by the exit code
 
     def echo(self, step: str) -> None:
         if self.echoes:
@@ -306,6 +331,7 @@ class _Output:
         sys.stdout.flush()
 
     def error(self, number: int, message: str) -> None:
+        self.refused += 1
         if self.fmt is GameFormat.jsonl:
             say(json.dumps({"line": number, "error": message}, ensure_ascii=False))
             sys.stdout.flush()

@@ -31,6 +31,11 @@ def journal_path(ledger: Path) -> Path:
 def read_steps(path: Path) -> tuple[list[str], list[str]]:
     """The steps the journal keeps (undone ones left out), and warnings: a torn last line
     (a write cut short) is left out and said."""
+    if path.is_symlink():  # a journal is a file meldcalc makes, never one it is pointed to
+        raise JournalError(
+            f"{shown_path(path)}: a symbolic link, not the hand's journal: remove it to start"
+            " the hand afresh"
+        )
     try:
         content = read_bounded(path, MAX_BYTES, "a meldcalc hand journal")
     except FileNotFoundError:

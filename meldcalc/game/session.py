@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
-from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, parse_card, parse_suit
+from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.variant import Variant
 
@@ -352,7 +352,7 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     table.variant.check_hand(hand)
     if len(hand) != table.variant.hand_size:
         raise HandError(
-            f"{len(hand)} cards: a {table.variant.name} hand has {table.variant.hand_size}"
+            f"{cards_text(len(hand))}: a {table.variant.name} hand has {table.variant.hand_size}"
         )
     new = replace(table, hand=hand)
     melds = {r.trump.letter: r.total for r in best_meld_all_trumps(hand, table.variant)}
