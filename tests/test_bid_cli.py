@@ -170,7 +170,7 @@ def test_play_without_a_hand_plays_a_whole_random_deal_from_the_seed() -> None:
 
 def test_play_table_and_bad_hand() -> None:
     result = run("play", HAND, "-t", "H", "--seed", "1")
-    assert result.exit_code == 0 and "points: bidding side" in result.stdout
+    assert result.exit_code == 0 and "points: seats 0 and 2 (the bidding side)" in result.stdout
     bad = run("play", "AS KX", "-t", "H")
     assert bad.exit_code == 2 and "'KX' at column 4" in bad.stderr
 

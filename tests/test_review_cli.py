@@ -175,9 +175,18 @@ def test_a_part_played_deal_adds_up_what_was_lost_to_the_best_play_from_where_it
     assert (record["review"]["value"], record["review"]["then_best"], lost) == (70, 35, 35)
     shown = run("review", deal).stdout.splitlines()[-1]
     assert shown.endswith(
-        "takes 70 in tricks; as played, then best play from where the deal stops, 35."
+        "(the bidding side) take 70 in tricks; as played, then best play from where the deal"
+        " stops, 35."
     )
     whole = json.loads(
         run("review", f"{SMALL} | played AS KS 9S 9H 10S QS AH KH", "-f", "json").stdout
     )
     assert "then_best" not in whole["review"]
+
+
+def test_the_bidding_side_is_the_side_that_led_the_first_trick() -> None:
+    deal = "AS 10H JC / 10S 9S 9C / 10C 10C KC / KH QD JD | trump H | leader 1"
+    result = runner.invoke(app, ["review", f"{deal} | played 10S 10C KH AS"])
+    assert result.exit_code == 0, result.output
+    assert "points: seats 0 and 2 (the defenders)" in result.stdout
+    assert "seats 0 and 2 (the defenders) take" in result.stdout

@@ -146,7 +146,7 @@ def test_review_in_a_table_marks_costly_cards() -> None:
                  "--review")  # fmt: skip
     assert result.exit_code == 0
     assert "points lost by each seat:" in result.stdout
-    assert "under best play from the start the bidding side takes" in result.stdout
+    assert "under best play from the start seats 0 and 2 (the bidding side) take" in result.stdout
 
 
 def test_a_position_prints_as_the_text_it_is_read_from() -> None:

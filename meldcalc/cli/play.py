@@ -121,7 +121,7 @@ def play(
         record = {**played_json(played, checked, chosen), **result.json(rules)}
         say(json.dumps(record, indent=2, ensure_ascii=False))
     else:
-        say(played_table(played, checked, chosen, result.lines(rules)))
+        say(played_table(played, checked, chosen, result.lines(rules), rules))
 
 
 @app.command(short_help="Solve a position exactly: each card's value, the best line.")
@@ -453,10 +453,16 @@ def hand_result(played: Any, rules: Variant, bid: int | None) -> HandResult:
 
 
 def played_table(
-    deal: Any, review: Any = None, seed: int | None = None, result: Sequence[str] = ()
+    deal: Any,
+    review: Any = None,
+    seed: int | None = None,
+    result: Sequence[str] = (),
+    rules: Variant | None = None,
+    bidder: int = 0,
 ) -> str:
     """The deal trick by trick; with ``review`` every costly card marked with its cost;
-    ``result``: the lines on the meld and the score, after the trick points."""
+    ``result``: the lines on the meld and the score, after the trick points. The sides are
+    named by their seats (with ``rules``), the ``bidder``'s said to be the bidding side."""
     data = played_json(deal, review)
     dealt = "" if seed is None else f", seed {seed}"
     lines = [f"trump {deal.trump.letter} {deal.trump.symbol}{dealt}"]
@@ -471,23 +477,39 @@ def played_table(
         lines.append(f"the pass (the hands above are after it): seat 2 to seat 0 {sent};")
         lines.append(f"  seat 0 to seat 2 {back}")
     lines += ["", _tricks_table(data["tricks"])]
-    lines += ["", f"points: bidding side {deal.points[0]}, others {deal.points[1]}", *result]
+    ours, bidding = _first_side(rules, bidder, len(deal.hands))
+    lines += ["", f"points: {ours}{bidding} {deal.points[0]}, the others {deal.points[1]}", *result]
     if review is not None:
-        lines += ["", *review_lines(data["review"], deal)]
+        lines += ["", *review_lines(data["review"], deal, rules, bidder)]
     return "\n".join(lines)
 
 
-def review_lines(summary: dict[str, Any], deal: Any) -> list[str]:
+def _first_side(rules: Variant | None, bidder: int, players: int) -> tuple[str, str]:
+    """Seat 0's side by its seats, and whether it is the bidding side (``bidder``'s)."""
+    from meldcalc.rules.scoring import side_name, side_of
+
+    if rules is None:
+        return "seat 0's side", " (the bidding side)" if bidder == 0 else ""
+    bids = side_of(rules, bidder) == 0
+    return side_name(rules, 0), " (the bidding side)" if bids else " (the defenders)"
+
+
+def review_lines(
+    summary: dict[str, Any], deal: Any, rules: Variant | None = None, bidder: int = 0
+) -> list[str]:
     lost = summary["lost"]
     per_seat = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(lost))
     start = summary["from_trick"]
     since = "the start" if start == 1 else f"trick {start} (the solver's reach)"
+    ours, bidding = _first_side(rules, bidder, len(deal.hands))
+    many = ours.startswith("seats")
     return [
         "review (cards marked with the points they cost their side against the best card):",
         f"points lost by each seat: {per_seat}",
-        f"under best play from {since} the bidding side takes {summary['value']} in tricks;"
+        f"under best play from {since} {ours}{bidding} take{'' if many else 's'}"
+        f" {summary['value']} in tricks;"
         + (
-            f" it took {summary['taken']}."
+            f" {'they' if many else 'it'} took {summary['taken']}."
             if "then_best" not in summary
             else f" as played, then best play from where the deal stops, {summary['then_best']}."
         ),

@@ -123,7 +123,10 @@ def _reviewed(
 def _shown(record: dict[str, Any], fmt: RecordFormat, rules: Variant) -> str:
     played, checked = record.pop("_objects")
     if fmt is RecordFormat.table:
-        return "\n".join([record["summary"], "", played_table(played, checked)])
+        bidder = played.tricks[0].leader if played.tricks else 0  # who bid leads the first trick
+        return "\n".join(
+            [record["summary"], "", played_table(played, checked, None, (), rules, bidder)]
+        )
     return json.dumps(record, indent=2 if fmt is RecordFormat.json else None, ensure_ascii=False)
 
 
