@@ -27,6 +27,10 @@ HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 RULES = load_variant("single-deck")
 NAMES = {1: "left", 2: "partner", 3: "right"}
 
+#: Where subprocesses run: away from the checkout, so `python -m meldcalc` imports the
+#: installed package (with its built solver), not the source tree.
+AWAY = Path(__file__).resolve().parent
+
 
 def _deal_played(seed: int = 3) -> tuple[list[str], object]:
     """A whole hand's steps: seat 0 holds HAND, bids 300 and names spades, the others
@@ -47,6 +51,7 @@ def _game(ledger: Path, steps: list[str], *options: str) -> subprocess.Completed
         capture_output=True,
         text=True,
         timeout=120,
+        cwd=AWAY,
     )
 
 
@@ -56,6 +61,7 @@ def _standing(ledger: Path) -> dict:
         capture_output=True,
         text=True,
         check=True,
+        cwd=AWAY,
     )
     return json.loads(shown.stdout)
 
@@ -79,6 +85,7 @@ def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> No
         capture_output=True,
         text=True,
         check=True,
+        cwd=AWAY,
     )
     expected = [side["points"] for side in json.loads(by_hand.stdout)["sides"]]
     standing = _standing(ledger)
@@ -94,7 +101,12 @@ def test_a_hand_killed_mid_trick_resumes_with_nothing_lost(tmp_path) -> None:
     ledger = tmp_path / "g.jsonl"
     argv = [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", "-f", "jsonl"]
     process = subprocess.Popen(
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=AWAY,
     )
     process.stdin.write("".join(step + "\n" for step in steps[:cut]))
     process.stdin.flush()
@@ -167,6 +179,7 @@ def test_the_sessions_hint_is_meldcalc_hints_on_the_same_position(tmp_path) -> N
         capture_output=True,
         text=True,
         check=True,
+        cwd=AWAY,
     )
     record = json.loads(direct.stdout)
     assert hinted["best"] == record["best"]
@@ -197,6 +210,7 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
     ledger = tmp_path / "g.jsonl"
     pid, fd = pty.fork()
     if pid == 0:  # the child: meldcalc at a terminal
+        os.chdir(AWAY)
         os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", str(ledger)])
     try:
         assert "[hand] > " in _read_until(fd, "[hand] > ")
@@ -232,6 +246,7 @@ def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does
         capture_output=True,
         text=True,
         check=True,
+        cwd=AWAY,
     )
     costs = [
         (card["card"], card["cost"])

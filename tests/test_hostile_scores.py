@@ -21,6 +21,10 @@ from meldcalc.rules.scoring import most_checks
 runner = CliRunner()
 SCORE = ("score", "--bid", "300", "--bidder", "0")
 
+#: Where subprocesses run: away from the checkout, so `python -m meldcalc` imports the
+#: installed package (with its built solver), not the source tree.
+AWAY = Path(__file__).resolve().parent
+
 
 def run(*args: str):
     return runner.invoke(app, list(args))
@@ -219,6 +223,7 @@ def test_a_hand_recorded_with_stdout_full_says_it_was_recorded(tmp_path) -> None
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
+            cwd=AWAY,
         )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "hand 1 is recorded in" in done.stderr and "do not score it again" in done.stderr
@@ -407,7 +412,11 @@ def test_usage_errors_read_as_every_other_error(args, said) -> None:
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-m", "meldcalc", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "meldcalc", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=AWAY,
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(said) and len(done.stderr.splitlines()) == 1
@@ -440,6 +449,7 @@ def _on_a_terminal(*args: str, columns: int) -> list[str]:
         stdout=follower,
         stderr=subprocess.DEVNULL,
         env=env,
+        cwd=AWAY,
     ) as process:
         os.close(follower)
         chunks = []
@@ -524,6 +534,6 @@ def test_a_planted_cache_key_link_turns_the_cache_off_and_changes_nothing(tmp_pa
     env = {**os.environ, "MELDCALC_CACHE_DIR": str(folder)}
     argv = [sys.executable, "-m", "meldcalc", "meld", "9S 9S", "-t", "S", "-V", file, "-f", "total"]
     for _ in range(2):
-        done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, cwd=AWAY)
         assert done.returncode == 0 and done.stdout == "40\n"
     assert victim.read_bytes() == b"k" * 32 and not list(folder.glob("variant-*"))
