@@ -269,3 +269,23 @@ def test_a_planted_or_edited_journal_is_refused_with_its_place(tmp_path) -> None
     edited = _game(tmp_path / "g.jsonl", ["show"])
     assert "g.jsonl.hand: step 2 'bid 99999': bid: not now" in edited.stderr
     assert "was the file edited?" in edited.stderr and "Traceback" not in edited.stderr
+
+
+def test_at_your_turn_to_bid_the_prompt_gives_your_odds_at_the_auctions_level(tmp_path) -> None:
+    steps = [f"hand {HAND}", "300", "450", "480", "pass"]
+    done = _game(tmp_path / "g.jsonl", steps, "--seed", "1")
+    bid = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "bid", HAND, "-n", "1000", "--seed", "1", "-f", "total"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=AWAY,
+    )
+    limit, trump = bid.stdout.split()
+    lines = done.stdout.splitlines()
+    assert (
+        "no bid yet; you to bid: 250 is made in every one of 1000 simulated deals with"
+        f" {trump}; go on up to {limit}"
+    ) in lines
+    last = lines[-1]  # after 480 and a pass: the next legal bid is 490
+    assert last.startswith("the bid is 480 (seat 2 (partner)); you to bid: 490 is made")

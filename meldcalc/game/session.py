@@ -51,6 +51,9 @@ class Table:
     melds: tuple[tuple[int, int, Hand | None], ...] = ()  #: (seat, total, cards if given)
     played: tuple[int, ...] = ()
     tricks_given: tuple[int, ...] | None = None
+    #: your bid's odds (a `bidding.BidReport`), where they were worked out: not part of what
+    #: the table knows, so a replay without advice equals the table with it
+    odds: Any = field(default=None, compare=False, repr=False)
 
     # --- where the hand stands ------------------------------------------------------------
 
@@ -366,6 +369,7 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         best = report.best
         data["suggested_bid"], data["trump"] = report.suggested_bid, best.trump.letter
         lines.append(report.advice()[0])
+        new = replace(new, odds=report)
     lines.append(_auction_prompt(new))
     return Answer(new, lines, data)
 
@@ -424,7 +428,26 @@ def _all_passed(table: Table, new: Table, said: str) -> Answer:
 def _auction_prompt(table: Table) -> str:
     high = table.high_bid
     stands = "no bid yet" if high is None else f"the bid is {high[0]} ({table.seat_label(high[1])})"
-    return f"{stands}; {table.seat_label(table.to_bid)} to bid"
+    said = f"{stands}; {table.seat_label(table.to_bid)} to bid"
+    if table.to_bid == table.me and table.odds is not None:
+        said += f": {_odds_at(table, high)}"
+    return said
+
+
+def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
+    """Your odds at the level the auction has reached: the next legal bid, how often the
+    simulation made it under your best trump, and the bid your confidence goes to."""
+    from meldcalc.advice.odds import how_often
+
+    bidding, best = table.variant.bidding, table.odds.best
+    level = bidding.opening if high is None else bidding.next_bid(high[0])
+    made = dict(best.make).get(level)
+    if made is None:  # a level the odds table leaves out: the share of totals that reach it
+        made = float((best.totals >= level).mean())
+    limit = best.max_bid
+    chance = f"{level} is {how_often(made, len(best.totals))} with {best.trump.letter}"
+    go = "pass" if limit is None or limit < level else f"go on up to {limit}"
+    return f"{chance}; {go}"
 
 
 def _trump(table: Table, rest: str, advise: bool, seed: int) -> Answer:
