@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -230,24 +231,40 @@ def test_the_faces_own_example_runs() -> None:
     assert all(getattr(meldcalc, name) is not None for name in meldcalc.__all__)
 
 
-def test_the_session_transcript_in_the_readme_is_what_the_session_says(tmp_path) -> None:
-    import shlex
+def _session(argv: list[str], steps: list[str], cwd: Path) -> Any:
     import subprocess
     import sys
 
-    (block,) = re.findall(r"```session\n(.*?)```", README, re.DOTALL)
-    command, *shown = block.splitlines()
-    steps = [line[2:] for line in shown if line.startswith("> ")]
-    argv = shlex.split(command.removeprefix("$ "))
-    assert argv[:2] == ["meldcalc", "game"] and len(steps) > 50  # a whole hand
-    done = subprocess.run(
-        [sys.executable, "-m", "meldcalc", *argv[1:]],
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", *argv],
         input="\n".join(steps) + "\n",
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=cwd,
         timeout=120,
     )
-    assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout.splitlines() == shown
-    assert "the hand is over" in shown and any(line.startswith("best: ") for line in shown)
+
+
+def test_the_session_transcripts_in_the_readme_are_what_the_session_says(tmp_path) -> None:
+    import shlex
+
+    whole, end = re.findall(r"```session\n(.*?)```", README, re.DOTALL)
+    for block, before in ((whole, []), (end, _double_deck_start())):
+        command, *shown = block.splitlines()
+        steps = [line[2:] for line in shown if line.startswith("> ")]
+        argv = shlex.split(command.removeprefix("$ "))
+        assert argv[:2] == ["meldcalc", "game"]
+        if before:  # the hand's first steps, kept in its journal
+            begun = _session([*argv[1:3], "-V", "double-deck", "--seat", "0"], before, tmp_path)
+            assert begun.returncode == 0, begun.stderr
+        done = _session(argv[1:], steps, tmp_path)
+        assert done.returncode == 0 and done.stderr == ""
+        assert done.stdout.splitlines() == shown
+        assert "the hand is over" in shown and "> review" in shown
+    assert len([line for line in whole.splitlines() if line.startswith("> ")]) > 50
+
+
+def _double_deck_start() -> list[str]:
+    """The double-deck hand of the README's second transcript, but its last 8 cards."""
+    steps = (ROOT / "tests" / "data" / "double-deck-hand.txt").read_text().splitlines()
+    return steps[:-8]

@@ -289,3 +289,14 @@ def test_at_your_turn_to_bid_the_prompt_gives_your_odds_at_the_auctions_level(tm
     ) in lines
     last = lines[-1]  # after 480 and a pass: the next legal bid is 490
     assert last.startswith("the bid is 480 (seat 2 (partner)); you to bid: 490 is made")
+
+
+def test_a_new_games_hand_resumes_under_the_variant_it_began_with(tmp_path) -> None:
+    ledger = tmp_path / "dd.jsonl"
+    hand = "hand AS AS 10S KS QS JS JS JS 10H KH JH JH JH AD KD QD AC 10C KC QC"
+    begun = _game(ledger, [hand], "-V", "double-deck")
+    assert begun.returncode == 0, begun.stderr
+    resumed = _game(ledger, ["show"])  # no -V: the journal says double deck
+    assert resumed.returncode == 0 and "your hand: AS AS 10S" in resumed.stdout
+    other = _game(ledger, ["show"], "-V", "single-deck")
+    assert other.returncode == 2 and "played under 'double-deck': leave out -V" in other.stderr

@@ -71,6 +71,9 @@ def game(
 
     with user_errors():
         book = ledger.read(file)
+        jpath = journal.journal_path(file)
+        if book is None:  # a new game: its first hand's journal says under which rules
+            variant = _journal_variant(jpath, variant)
         rules, spec = _rules(book, variant)
         named = None
         if names is not None:
@@ -79,10 +82,11 @@ def game(
             named = _side_names(names, rules)
         hands_done = len(book.hands) if book else 0
         first = start(rules, _dealer(hands_done + 1, rules.players))
-        jpath = journal.journal_path(file)
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
         table = _resumed(first, steps, jpath)
+        if book is None and journal.variant_of(jpath) is None:
+            journal.append(jpath, {"variant": spec})
         if seat is not None and not steps:  # the seat is the hand's first step
             table = apply(table, f"seat {seat}", advise=False).table
             journal.append(jpath, {"step": f"seat {seat}"})
@@ -232,6 +236,21 @@ def _dealt(hand: int, table: Any) -> str:
 def _dealer(hand: int, players: int) -> int:
     """Who deals hand ``hand`` (from 1): the last seat first, so seat 0 bids first."""
     return (hand - 2) % players
+
+
+def _journal_variant(path: Path, variant: str | None) -> str | None:
+    """The variant of a new game's hand under way: its journal's; -V may only repeat it."""
+    from meldcalc.cli.scoring import _ledger_spec
+    from meldcalc.game import journal
+
+    kept = journal.variant_of(path)
+    if kept is None:
+        return variant
+    if variant is not None and _ledger_spec(variant) != kept:
+        raise MeldcalcError(
+            f"{shown_path(path)}: the hand under way is played under {kept!r}: leave out -V"
+        )
+    return kept
 
 
 def _rules(book: Any, variant: str | None) -> tuple[Any, str]:

@@ -30,7 +30,8 @@ def journal_path(ledger: Path) -> Path:
 
 def read_steps(path: Path) -> tuple[list[str], list[str]]:
     """The steps the journal keeps (undone ones left out), and warnings: a torn last line
-    (a write cut short) is left out and said."""
+    (a write cut short) is left out and said. The variant of a game not yet in its ledger
+    is a line of its own (`variant_of`), not a step."""
     if path.is_symlink():  # a journal is a file meldcalc makes, never one it is pointed to
         raise JournalError(
             f"{shown_path(path)}: a symbolic link, not the hand's journal: remove it to start"
@@ -61,11 +62,23 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
 
 
 def _applied(steps: list[str], record: object, where: str) -> list[str]:
+    if isinstance(record, dict) and isinstance(record.get("variant"), str) and len(record) == 1:
+        return steps
     if isinstance(record, dict) and isinstance(record.get("step"), str) and len(record) == 1:
         return [*steps, record["step"]]
     if isinstance(record, dict) and record.get("undo") == len(steps) and steps:
         return steps[:-1]
     raise JournalError(f"{where}: expected a step or the undo of the last one")
+
+
+def variant_of(path: Path) -> str | None:
+    """The variant a new game's first hand was begun under (its ledger not yet written)."""
+    try:
+        first = read_bounded(path, MAX_BYTES, "a meldcalc hand journal").split(b"\n", 1)[0]
+        record = json.loads(first)
+    except (FileNotFoundError, FileProblem, ValueError):
+        return None
+    return record.get("variant") if isinstance(record, dict) else None
 
 
 def append(path: Path, record: dict) -> None:
