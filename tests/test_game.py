@@ -228,8 +228,8 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
-    kept = (tmp_path / "g.jsonl.hand").read_text().splitlines()
-    assert [json.loads(line)["step"] for line in kept] == [f"hand {HAND}", "300"]
+    kept = [json.loads(line) for line in (tmp_path / "g.jsonl.hand").read_text().splitlines()]
+    assert kept == [{"variant": "single-deck"}, {"step": f"hand {HAND}"}, {"step": "300"}]
 
 
 def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
