@@ -349,25 +349,23 @@ def _every_side(
     """Every side's count, in order of sides. One number is the bidding side's, the other
     side's worked out from the hand's ``total`` (``--tricks 140`` in single deck: the other
     side took 110); with more sides, all but the last side's, in order, give the last."""
-    from meldcalc.rules.scoring import side_count, side_name, side_of
+    from meldcalc.rules.scoring import complete_sides, side_count, side_name, side_of
 
     sides = side_count(rules)
-    if values is None or len(values) == sides or len(values) != sides - 1:
+    if values is None or len(values) != sides - 1:
         return values
-    rest = total - sum(values)
-    if rest < 0:
+    if sum(values) > total:
         shown = ", ".join(map(str, values))
         raise MeldcalcError(
             f"{option} {shown}: {sum(values)} {what}, more than the {total} a hand has"
         )
-    if sides != 2:
-        return (*values, rest)
-    bidding = side_of(rules, bidder)
-    counts = (values[0], rest) if bidding == 0 else (rest, values[0])
-    console.to_stderr(
-        f"meldcalc: {option} {values[0]}: the bidding side's ({side_name(rules, bidding, names)});"
-        f" the other side {rest}\n"
-    )
+    counts = complete_sides(values, rules, bidder, total)
+    if sides == 2:
+        bidding = side_of(rules, bidder)
+        console.to_stderr(
+            f"meldcalc: {option} {values[0]}: the bidding side's"
+            f" ({side_name(rules, bidding, names)}); the other side {total - values[0]}\n"
+        )
     return counts
 
 

@@ -548,20 +548,14 @@ def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _tricks(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.rules.scoring import side_count
+    from meldcalc.rules.scoring import complete_sides
 
     _in(table, ("meld", "play"), "tricks")
     values = [v.strip() for v in rest.split(",")]
     if not all(is_whole_number(v) and len(v) < 9 for v in values):
         raise NotationError(f"{quote(rest)}: expected trick points, e.g. 160 (the bidding side's)")
-    numbers = [int(v) for v in values]
-    sides, total = side_count(table.variant), table.variant.trick_total
-    if len(numbers) == 1 and sides == 2:
-        from meldcalc.rules.scoring import side_of
-
-        bidding = side_of(table.variant, table.bidder)
-        rest_points = total - numbers[0]
-        numbers = [numbers[0], rest_points] if bidding == 0 else [rest_points, numbers[0]]
+    given = [int(v) for v in values]
+    numbers = list(complete_sides(given, table.variant, table.bidder, table.variant.trick_total))
     new = replace(table, tricks_given=tuple(numbers))
     new.outcome()  # refuses points that cannot be
     return Answer(new, _scored_lines(new), {"tricks": numbers})

@@ -47,6 +47,21 @@ def tricks_in_hand(variant: Variant) -> int:
     return (variant.deck.size - variant.widow - variant.stock) // variant.players
 
 
+def complete_sides(
+    values: Sequence[int], variant: Variant, bidder: int, total: int
+) -> tuple[int, ...]:
+    """Every side's count from what a player gave, in order of sides: all of them; all but
+    the last, which is what is left of ``total``; or, with two sides, one number, the
+    bidding side's (``bidder``'s), the other side having the rest."""
+    sides = side_count(variant)
+    if len(values) != sides - 1:
+        return tuple(values)
+    rest = total - sum(values)
+    if sides != 2:
+        return (*values, rest)
+    return (values[0], rest) if side_of(variant, bidder) == 0 else (rest, values[0])
+
+
 def counter_cards(variant: Variant) -> int:
     """How many cards of the deck are counters: what the sides' counters taken add up to."""
     return sum(1 for card in variant.deck.cards() if variant.counters.get(card.rank))
