@@ -8,12 +8,18 @@ retyping it waits for). Both use the same layouts and seed, so they give the sam
 (tests/test_game.py); the session's goal (issue #27) is within 1 s a hint in single deck, 2
 s in double deck.
 
+Then each deal played out is reviewed as the session's `review` does it (your cards priced
+as you saw them and exactly: `review_mine`, with --jobs 1 and with every core), beside
+`meldcalc review` of the same deal as a command (the exact review of every seat's cards,
+one core); the goal is within 10 s single deck, 30 s double deck.
+
 Usage: python bench/session.py [--deals N] [--variant single-deck|double-deck] [--tricks K ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -21,13 +27,14 @@ import time
 
 from meldcalc.advice.bidding import play_one
 from meldcalc.dealing.deal import deals
-from meldcalc.game.session import apply, replay, start
+from meldcalc.game.session import apply, replay, review_mine, start
 from meldcalc.rules.cards import SUITS
 from meldcalc.rules.loading import load_variant
 
 
 def positions(variant: str, count: int, tricks: list[int]):
-    """(steps to the position, hand, cards played) for seat 0 leading trick K of each deal."""
+    """(steps to the position, hand, cards played, K) for seat 0's turn in trick K of each
+    deal, after the whole deal played out (K None)."""
     rules = load_variant(variant)
     for seed in range(1, count + 1):
         hand = next(deals(rules, 1, seed)).hands[0]
@@ -39,6 +46,7 @@ def positions(variant: str, count: int, tricks: list[int]):
         steps = [f"hand {hand.notation()}", str(bid), *["pass"] * (rules.players - 1)]
         steps.append(f"trump {trump.letter}")
         cards = [card for trick in played.tricks for _, card in trick.cards]
+        yield rules, steps + cards, hand, cards, None, trump
         for k in tricks:
             upto = (k - 1) * rules.players
             seats = [seat for trick in played.tricks for seat, _ in trick.cards]
@@ -65,8 +73,12 @@ def main() -> None:
     args = parser.parse_args()
     meldcalc = shutil.which("meldcalc")
     rows: dict[int, list[tuple[float, float]]] = {}
+    reviews: list[tuple[float, float, float]] = []
     for rules, steps, hand, cards, k, trump in positions(args.variant, args.deals, args.tricks):
         table = replay(start(rules, dealer=rules.players - 1), ["seat 0", *steps])
+        if k is None:
+            reviews.append(_review_times(table, meldcalc, args.variant))
+            continue
         began = time.perf_counter()
         apply(table, "hint", seed=1)
         session = time.perf_counter() - began
@@ -87,6 +99,34 @@ def main() -> None:
             f" {max(session):.2f} s | meldcalc hint median {statistics.median(command):.2f} s,"
             f" max {max(command):.2f} s  ({len(times)} positions)"
         )
+
+    goal = 10.0 if args.variant == "single-deck" else 30.0
+    cores = os.cpu_count() or 1
+    print(f"{args.variant}: the review of seat 0's cards, wall seconds (goal: within {goal:g} s)")
+    for name, at in (("session, 1 job", 0), (f"session, {cores} jobs", 1), ("meldcalc review", 2)):
+        times = [row[at] for row in reviews]
+        print(
+            f"  {name:18}: median {statistics.median(times):.2f} s, max {max(times):.2f} s"
+            f"  ({len(times)} deals)"
+        )
+
+
+def _review_times(table, meldcalc: str, variant: str) -> tuple[float, float, float]:
+    """The session's review of a deal played out on one core and on all, and `meldcalc
+    review` of the same deal (start-up included)."""
+    from meldcalc.advice.replay import played_line
+    from meldcalc.cli.play import played_json
+
+    times = []
+    for jobs in (1, os.cpu_count() or 1):
+        began = time.perf_counter()
+        review_mine(table, seed=1, jobs=jobs)
+        times.append(time.perf_counter() - began)
+    deal = table.as_played()
+    began = time.perf_counter()
+    argv = [meldcalc, "review", played_line(played_json(deal)), "-V", variant]
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    return times[0], times[1], time.perf_counter() - began
 
 
 if __name__ == "__main__":

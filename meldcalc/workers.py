@@ -9,9 +9,10 @@ on Linux each asks to die with its parent should the parent be killed outright.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 
 def worker_count(jobs: int, tasks: int) -> int:
@@ -31,6 +32,17 @@ def worker_map(jobs: int, tasks: int) -> Iterator[Callable]:
     parent = os.getpid()
     with multiprocessing.Pool(workers, initializer=_die_with_parent, initargs=(parent,)) as pool:
         yield pool.imap
+
+
+def streamed_map(jobs: int, task: Callable, items: Iterable) -> Iterator:
+    """``map(task, items)`` in input order over ``jobs`` processes, reading the input a
+    window at a time (8 items a job; one job answers each item as it comes): a pool's
+    ordered map reads its whole input ahead, which a million-line batch cannot afford."""
+    items = iter(items)
+    window = 1 if jobs == 1 else 8 * jobs
+    with worker_map(jobs, jobs) as run:
+        while batch := list(itertools.islice(items, window)):
+            yield from run(task, batch)
 
 
 def _die_with_parent(parent: int) -> None:

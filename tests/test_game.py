@@ -234,7 +234,7 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
 
 def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
     steps, _ = _deal_played()
-    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl")
+    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl", "-j", "2")
     assert done.returncode == 0, done.stderr
     reviewed = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     rows = reviewed["review"]
@@ -255,6 +255,14 @@ def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does
         if card["seat"] == 0
     ]
     assert [(row["card"], row["lost_exact"]) for row in rows] == costs
+
+
+def test_the_review_on_two_cores_prices_every_card_as_one_core_does() -> None:
+    from meldcalc.game.session import replay, review_mine, start
+
+    steps, _ = _deal_played(seed=5)
+    table = replay(start(RULES, dealer=3), ["seat 0", *steps])
+    assert review_mine(table, seed=2, jobs=2) == review_mine(table, seed=2, jobs=1)
 
 
 def test_a_planted_or_edited_journal_is_refused_with_its_place(tmp_path) -> None:

@@ -122,18 +122,22 @@ def test_a_json_batch_is_one_array() -> None:
     assert ["error" in record for record in json.loads(result.stdout)] == [False, True]
 
 
-def test_a_batch_goes_on_past_a_bad_deal() -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_batch_goes_on_past_a_bad_deal(jobs: str) -> None:
     lines = (
         f"{SMALL} | played AS KS AH\n"
         f"{SMALL} | played AS KS 9S 9H\n"
         f"{SMALL} | played\n"
         f"{SMALL} | played AS | played KS\n"
+        f"{DEAL} | trump S | played 9S AS QS JS\n"
     )
-    result = run("review", "-", "-f", "jsonl", input=lines)
+    result = run("review", "-", "-f", "jsonl", "--jobs", jobs, input=lines)
     assert result.exit_code == 2
     records = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [record["deal"] for record in records] == [1, 2, 3, 4]
-    assert ["error" in record for record in records] == [True, False, True, True]
+    assert [record["deal"] for record in records] == [1, 2, 3, 4, 5]
+    assert ["error" in record for record in records] == [True, False, True, True, False]
+    alone = json.loads(run("review", f"{DEAL} | trump S | played 9S AS QS JS", "-f", "json").stdout)
+    assert costs(records[4]) == costs(alone)
     assert "no card played" in records[2]["error"]
     assert "given twice" in records[3]["error"]
     assert [line.split(":")[2] for line in result.stderr.splitlines()] == [

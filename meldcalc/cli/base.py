@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -308,21 +309,38 @@ def record_each(
     compute: Callable[[str], dict[str, Any]],
     show: Callable[[dict[str, Any]], str],
     fmt: RecordFormat,
+    jobs: int = 1,
 ) -> None:
     """The batch of a command whose records are not a hand's (`review`, `hint`): each
     line's record, ``{key: N, ...}``, written by ``show`` as soon as it is made (a table
-    headed ``line N:``; ``json``, one array of them; ``jsonl``, one a line). A line that
-    fails is one line on stderr naming it (and ``{key: N, "error": ...}`` in JSON); the
-    rest go on, and the exit code is then 2."""
+    headed ``line N:``; ``json``, one array of them; ``jsonl``, one a line), in input order.
+    With ``jobs`` over 1, ``compute`` (then a picklable function) runs in that many
+    processes. A line that fails is one line on stderr naming it (and ``{key: N, "error":
+    ...}`` in JSON); the rest go on, and the exit code is then 2."""
+    from meldcalc.workers import streamed_map
+
     stream = RecordStream(fmt, key)
-    for number, text in lines:
+    for number, record in streamed_map(jobs, functools.partial(_computed, compute), lines):
         try:
-            if isinstance(text, MeldcalcError):
-                raise text
-            stream.write(number, show({key: number, **compute(text)}))
+            if isinstance(record, MeldcalcError):
+                raise record
+            stream.write(number, show({key: number, **record}))
         except MeldcalcError as error:
             stream.failed(number, error)
     stream.close()
+
+
+def _computed(
+    compute: Callable[[str], dict[str, Any]], item: tuple[int, str | MeldcalcError]
+) -> tuple[int, dict[str, Any] | MeldcalcError]:
+    """One batch line's record, or its error (in a worker, when there are several)."""
+    number, text = item
+    if isinstance(text, MeldcalcError):
+        return number, text
+    try:
+        return number, compute(text)
+    except MeldcalcError as error:
+        return number, error
 
 
 class RecordStream:

@@ -56,6 +56,16 @@ def game(
         ),
     ] = False,
     fmt: Annotated[GameFormat, format_option(GameFormat)] = GameFormat.text,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Processes for 'review': your cards priced on that many cores at once.",
+        ),
+    ] = 1,
 ) -> None:
     """Follow a game hand by hand: your cards, the auction, trump, the meld laid down, the
     cards as they fall, and the score, appended to FILE as `meldcalc score -g` keeps it.
@@ -114,7 +124,7 @@ def game(
             break
         try:
             if text.lower() == "review":
-                lines, data = _reviewed(last, seed or 0)
+                lines, data = _reviewed(last, seed or 0, jobs)
                 out.answer(number, text, lines, data)
                 continue
             if text.lower() == "undo":
@@ -150,7 +160,7 @@ def game(
         raise typer.Exit(2)  # a script is told that some of its steps were refused
 
 
-def _reviewed(last: Any, seed: int) -> tuple[list[str], dict]:
+def _reviewed(last: Any, seed: int, jobs: int) -> tuple[list[str], dict]:
     """The review of your play in the last hand played out: each of your cards against the
     best you had, as you saw it and with every hand known; the largest losses marked."""
     from meldcalc.cli.report import tabulate
@@ -158,7 +168,7 @@ def _reviewed(last: Any, seed: int) -> tuple[list[str], dict]:
 
     if last is None:
         raise MeldcalcError("review: no hand has been played out to its end in this session")
-    priced = review_mine(last, seed)
+    priced = review_mine(last, seed, jobs)
     worst_seen = max(priced, key=lambda p: p.seen)
     worst_exact = max(priced, key=lambda p: p.exact or 0)
     rows = [

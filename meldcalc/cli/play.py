@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Optional
 
@@ -294,7 +293,7 @@ def _solve_lines(
     streaming (one job answers each line as it comes; N jobs take windows of 8N lines), so
     a million lines run in flat memory and can be sharded by splitting the input. ``-f
     json`` writes one JSON array of the records, errors included as in jsonl."""
-    from meldcalc.workers import worker_map
+    from meldcalc.workers import streamed_map
 
     task = functools.partial(
         _solve_line,
@@ -307,12 +306,11 @@ def _solve_lines(
         time_limit=time_limit,
     )
     stream = RecordStream(fmt, "position")
-    with worker_map(jobs, jobs) as run:
-        for number, result in _windowed(run, task, lines, window=1 if jobs == 1 else 8 * jobs):
-            if isinstance(result, MeldcalcError):
-                stream.failed(number, result)
-            else:
-                stream.write(number, result)
+    for number, result in streamed_map(jobs, task, lines):
+        if isinstance(result, MeldcalcError):
+            stream.failed(number, result)
+        else:
+            stream.write(number, result)
     stream.close()
 
 
@@ -343,13 +341,6 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
         record = json.loads(out)
         out = json.dumps({"position": number, **record}, ensure_ascii=False, indent=_indent(fmt))
     return number, out
-
-
-def _windowed(run: Callable, task: Callable, items: Iterator, window: int) -> Iterator:
-    """``run(task, items)`` a window at a time: an ordered pool map reads its whole input
-    ahead, which a million-line batch cannot afford."""
-    while batch := list(itertools.islice(items, window)):
-        yield from run(task, batch)
 
 
 def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[str, Any]:

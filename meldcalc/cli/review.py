@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Annotated, Any, Optional
 
@@ -58,6 +59,16 @@ def review(
             f" Default: {REVIEW_TIME_LIMIT:g}."
         ),
     ] = REVIEW_TIME_LIMIT,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Processes for deals read one a line: each reviewed on its own core.",
+        ),
+    ] = 1,
 ) -> None:
     """Review a deal as it was really played: every card checked against the rules and
     priced with the exact solver against the best card its seat had.
@@ -93,27 +104,31 @@ def review(
             record = _reviewed(" ".join(parts), rules, trump, leader, side, limit)
             say(_shown(record, fmt, rules))
             return
-    record_each(
-        lines,
-        "deal",
-        lambda text: _reviewed(text, rules, trump, leader, side, limit),
-        lambda record: _shown(record, fmt, rules),
-        fmt,
+    compute = functools.partial(
+        _reviewed, rules=rules, trump=trump, leader=leader, seat=side, limit=limit, shown=jobs == 1
     )
+    record_each(lines, "deal", compute, lambda record: _shown(record, fmt, rules), fmt, jobs)
 
 
 def _reviewed(
-    text: str, rules: Variant, trump: Suit | None, leader: int, seat: int, limit: float | None
+    text: str,
+    rules: Variant,
+    trump: Suit | None,
+    leader: int,
+    seat: int,
+    limit: float | None,
+    shown: bool = True,
 ) -> dict[str, Any]:
     """A deal replayed and reviewed: ``played_json``'s record with ``summary``, and the
-    objects the table is drawn from under ``_objects``."""
+    objects the table is drawn from under ``_objects``. ``shown``: a progress line on a
+    terminal (not from several workers at once)."""
     from meldcalc.advice.replay import parse_played
     from meldcalc.advice.review import review as review_deal
 
     played = parse_played(text, rules, trump, leader)
     if not played.tricks:
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
-    with progress_line("reviewing trick {}", after=0) as progress:
+    with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
         checked = review_deal(played, rules, progress, limit)
     record = played_json(played, checked)
     record["summary"] = summary(checked, played, rules, seat)

@@ -215,6 +215,19 @@ class Table:
         play = HandPlay(self.contract, self.bidder, self.side_melds(), self.trick_points())
         return score_hand(self.variant, play)
 
+    def as_played(self) -> Any:
+        """The hand played out as a `bidding.PlayedDeal`, every seat's hand as dealt: each
+        held the cards it played."""
+        from meldcalc.advice.hint import turns
+        from meldcalc.advice.replay import replay as replay_deal
+
+        seats, _ = turns(self.played, self.bidder, self.trump, self.players)
+        hands = [[0] * len(CARD_NAMES) for _ in range(self.players)]
+        for card, seat in zip(self.played, seats):
+            hands[seat][card] += 1
+        names = [CARD_NAMES[c] for c in self.played]
+        return replay_deal([Hand(h) for h in hands], self.variant, self.trump, self.bidder, names)
+
     def known(self) -> tuple[str, ...]:
         """The cards other seats laid down, as `hint`'s ``known`` takes them."""
         return tuple(
@@ -248,49 +261,73 @@ class CardPriced:
     exact: int | None = None
 
 
-def review_mine(table: Table, seed: int = 0) -> list[CardPriced]:
-    """Each card you played in a hand played out, priced as you saw it and exactly."""
-    from meldcalc.advice.hint import Query, hint, turns
+def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[CardPriced]:
+    """Each card you played in a hand played out, priced as you saw it and exactly. With
+    ``jobs`` over 1 the positions are priced in that many processes (the exact review in
+    one while the others price your cards as you saw them): the same figures, sooner."""
+    from meldcalc.advice.hint import Query, turns
+    from meldcalc.workers import worker_map
 
     if len(table.played) != table.deal_size:
         raise MeldcalcError("review: the hand was not played card by card to its end")
     players = table.players
     seats, _ = turns(table.played, table.bidder, table.trump, players)
+    mine = [index for index, seat in enumerate(seats) if seat == table.me]
+    queries = [
+        Query(
+            table.hand,
+            table.trump,
+            table.bidder,
+            tuple(CARD_NAMES[c] for c in table.played[:index]),
+            table.me,
+            table.known(),
+        )
+        for index in mine
+    ]
+    tasks = [("exact", table), *(("seen", query, seed) for query in queries)]
+    with worker_map(jobs, len(tasks)) as run:
+        exact, *seen = run(_priced, [(job, table.variant, *rest) for job, *rest in tasks])
     priced = []
-    for index, (card, seat) in enumerate(zip(table.played, seats)):
-        if seat != table.me:
-            continue
-        before = tuple(CARD_NAMES[c] for c in table.played[:index])
-        query = Query(table.hand, table.trump, table.bidder, before, table.me, table.known())
-        found = hint(query, table.variant, seed=seed)
+    for index, found in zip(mine, seen):
+        name = CARD_NAMES[table.played[index]]
         behind = {value.card: value.behind for value in found.cards}
-        name = CARD_NAMES[card]
-        priced.append(CardPriced(index // players + 1, name, found.best.card, behind[name]))
-    return _with_exact(table, priced, seats)
+        best_exact = exact.get(index)
+        priced.append(
+            CardPriced(
+                index // players + 1,
+                name,
+                found.best.card,
+                behind[name],
+                *((best_exact.best, best_exact.cost) if best_exact else ()),
+            )
+        )
+    return priced
 
 
-def _with_exact(table: Table, priced: list[CardPriced], seats: list[int]) -> list[CardPriced]:
-    """The double-dummy price of each card, where the solver reaches: every hand is known
-    once the hand is played out (each seat held the cards it played)."""
-    from meldcalc.advice.replay import replay as replay_deal
+def _priced(task: tuple) -> Any:
+    """One job of `review_mine` (in a worker, when there are several): a hint as you saw
+    it, or the exact review of the deal as played."""
+    job, variant, *rest = task
+    if job == "seen":
+        from meldcalc.advice.hint import hint
+
+        query, seed = rest
+        return hint(query, variant, seed=seed)
+    return _exact(*rest)
+
+
+def _exact(table: Table) -> dict[int, Any]:
+    """The double-dummy review of each card, by its place in the deal, where the solver
+    reaches (every hand is known once the hand is played out). Empty when the solver is
+    not built."""
     from meldcalc.advice.review import review
     from meldcalc.engines.solve import solver_available
 
     if not solver_available():
-        return priced
-    hands = [[0] * len(CARD_NAMES) for _ in range(table.players)]
-    for card, seat in zip(table.played, seats):
-        hands[seat][card] += 1
-    names = [CARD_NAMES[c] for c in table.played]
-    deal = replay_deal([Hand(h) for h in hands], table.variant, table.trump, table.bidder, names)
-    checked = review(deal, table.variant, time_limit=None)
+        return {}
+    checked = review(table.as_played(), table.variant, time_limit=None)
     skipped = (checked.first_trick - 1) * table.players
-    exact = {index + skipped: card for index, card in enumerate(checked.cards)}
-    mine = [index for index, seat in enumerate(seats) if seat == table.me]
-    return [
-        replace(price, best_exact=exact[at].best, exact=exact[at].cost) if at in exact else price
-        for price, at in zip(priced, mine)
-    ]
+    return {index + skipped: card for index, card in enumerate(checked.cards)}
 
 
 # --- the steps ------------------------------------------------------------------------------
