@@ -214,7 +214,7 @@ def test_the_same_seed_gives_the_same_numbers_with_what_the_table_knows_whatever
 def test_every_bad_value_of_what_the_table_knows_is_one_line_and_exit_2() -> None:
     cases = [
         (("--partner-meld", "forty:"), "--partner-meld: 'forty:': 'forty' is not a meld"),
-        (("--known", "partnr:JD"), "--known: unknown seat 'partnr'"),
+        (("--known", "partnr:JD"), "--known: seat 'partnr': expected a seat"),
         (("--void", "left:X"), "--void: 'X': expected a suit"),
         (("--known", "left:AS", "--known", "right:AS"), "'AS' is told 3 times"),
         (("--widow", "AS KH 9D"), "--widow: single-deck has no widow"),

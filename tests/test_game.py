@@ -257,6 +257,25 @@ def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does
     assert [(row["card"], row["lost_exact"]) for row in rows] == costs
 
 
+def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) -> None:
+    from meldcalc.advice.replay import played_line
+    from meldcalc.cli.play import played_json
+
+    steps, played = _deal_played(seed=4)
+    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "-f", "jsonl")
+    session = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
+    argv = ["review", played_line(played_json(played)), "--view", "me", "-f", "json"]
+    viewed = subprocess.run(
+        [sys.executable, "-m", "meldcalc", *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=AWAY,
+    )
+    view = json.loads(viewed.stdout)["view"]
+    assert view["seat"] == 0 and view["review"] == session["review"]
+
+
 def test_the_review_on_two_cores_prices_every_card_as_one_core_does() -> None:
     from meldcalc.game.session import replay, review_mine, start
 

@@ -47,19 +47,25 @@ def test_the_summary_says_what_your_side_lost_trick_by_trick() -> None:
     record = json.loads(run("play", "--deal", DEAL, "-t", "H", "-f", "json").stdout)
     line = played_line(record)
     ours = run("review", line).stdout.splitlines()[0]
-    assert ours.startswith("Your side (seats 0 and 2) lost 65 points: 10 at trick 2 (seat 0")
-    assert "40 at trick 8 (seat 2 led QC; JD was best)" in ours
+    assert ours.startswith(
+        "Your side (seats 0 and 2, the bidding side) lost 65 points: 10 at trick 2 (seat 0 (you)"
+    )
+    assert "40 at trick 8 (seat 2 (partner) led QC; JD was best)" in ours
     assert ours.endswith("The others gave away 80.")
     theirs = run("review", line, "--seat", "1").stdout.splitlines()[0]
-    assert theirs.startswith("Your side (seats 1 and 3) lost 80 points")
+    assert theirs.startswith("Your side (seats 1 and 3, the defenders) lost 80 points")
     assert theirs.endswith("The others gave away 65.")
+    assert "(seat 3 (partner) " in theirs and "(seat 1 (you) " in theirs
+    named = run("review", line, "--seat", "1", "--bidder", "me").stdout.splitlines()[0]
+    assert named.startswith("Your side (seats 1 and 3, the bidding side) lost 80 points")
 
 
 def test_a_clean_deal_loses_nothing() -> None:
     result = run("review", f"{SMALL} | played AS KS 9S 9H 10S QS AH KH")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(
-        "Your side (seats 0 and 2) lost nothing: every card it played was as good as any."
+        "Your side (seats 0 and 2, the bidding side) lost nothing: every card it played was as"
+        " good as any."
     )
 
 

@@ -625,9 +625,29 @@ def test_a_hand_seat_is_ascii_digits() -> None:
     result = run("score", "--bid", "300", "--bidder", "0", "-t", "S", "--hand", "²:KS",
                  "--tricks", "160,50")  # fmt: skip
     assert result.exit_code == 2
-    assert (
-        result.stderr == "meldcalc: error: --hand '²:KS': expected SEAT:CARDS, e.g. 0:'AS 10S KS'\n"
+    assert result.stderr == (
+        "meldcalc: error: --hand '²:KS': seat '²': expected a seat from 0 to 3, or me, left,"
+        " partner, right\n"
     )
+
+
+def test_seats_are_named_by_the_names_a_game_keeps(tmp_path) -> None:
+    three = tmp_path / "three.jsonl"
+    result = run("score", "-g", str(three), "-V", "three-handed", "--names", "Ann,Bo,Cy",
+                 "--bid", "300", "--bidder", "bo", "--meld", "100,50,60", "--tricks", "200,30,20",
+                 "-f", "json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["bidder"] == 1
+    pairs = tmp_path / "pairs.jsonl"
+    result = run("score", "-g", str(pairs), "--names", "us,them", "--bid", "300",
+                 "--bidder", "them", "--meld", "100,120", "--tricks", "150", "-f", "json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["bidder"] == 1  # a side's name: its first seat
+    refused = run("score", "-g", str(pairs), "--bid", "300", "--bidder", "eve",
+                  "--meld", "100,120", "--tricks", "150")  # fmt: skip
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("meldcalc: error: --bidder 'eve': expected a seat from 0")
+    assert "or us, them" in refused.stderr
 
 
 def test_an_empty_game_name_is_refused_as_such() -> None:

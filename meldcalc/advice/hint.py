@@ -29,7 +29,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from meldcalc.advice.replay import played_card
-from meldcalc.dealing.knowledge import seat_names
 from meldcalc.dealing.unseen import sample_layouts
 from meldcalc.engines.reference import EXACT_FROM, Reference, seen_by
 from meldcalc.engines.simulate import Game, Table
@@ -47,6 +46,7 @@ from meldcalc.rules.cards import (
     parse_suit,
 )
 from meldcalc.rules.notation import is_whole_number
+from meldcalc.rules.seats import Seating
 from meldcalc.rules.tricks import beats, legal_cards, suit_of, winning_position
 from meldcalc.rules.variant import Variant
 
@@ -88,13 +88,15 @@ def parse_query(
     text: str,
     variant: Variant,
     trump: Suit | None = None,
-    leader: int = 0,
+    leader: int | str = 0,
     played: str = "",
-    seat: int | None = None,
+    seat: int | str | None = None,
     known: Sequence[str] = (),
 ) -> Query:
     """A position of the notation above; a setting in the text overrides its argument
-    (``known`` settings add to the ``known`` given)."""
+    (``known`` settings add to the ``known`` given). Seats are named as every command
+    names them (`rules.seats`): the leader and the known cards' seats also from yours,
+    where the seat asking is given."""
     hand_text, *settings = text.split("|")
     given: dict[str, str] = {}
     known = list(known)
@@ -109,9 +111,10 @@ def parse_query(
         given[key] = value
         if key == "trump":
             trump = parse_suit(value)
-        elif key in ("leader", "seat"):
-            number = _seat_number(value, variant, setting)
-            leader, seat = (number, seat) if key == "leader" else (leader, number)
+        elif key == "leader":
+            leader = value
+        elif key == "seat":
+            seat = value
         elif key == "played":
             played = value
         else:
@@ -124,13 +127,21 @@ def parse_query(
     if not hand_text.strip():
         raise NotationError("no hand: give the seat's hand as dealt, e.g. 'AS 10S KS ...'")
     tokens = tuple(played.replace(",", " ").split())
+    seat = None if seat is None else _seat_number(seat, variant, "seat", None)
+    leader = _seat_number(leader, variant, "leader", seat)
     return Query(Hand.parse(hand_text), trump, leader, tokens, seat, tuple(known))
 
 
-def _seat_number(text: str, variant: Variant, setting: str) -> int:
-    if not (is_whole_number(text) and int(text) < variant.players):
-        raise NotationError(f"{quote(setting.strip())}: a seat from 0 to {variant.players - 1}")
-    return int(text)
+def _seat_number(value: int | str, variant: Variant, what: str, me: int | None) -> int:
+    """A seat given as a number or (``me`` known) named from ``me``'s place."""
+    if isinstance(value, int):
+        return value
+    if me is None and not is_whole_number(value.strip()):
+        raise NotationError(
+            f"{what} {quote(value)}: a seat from 0 to {variant.players - 1} (a seat named from"
+            " yours needs your seat: give '| seat N' or --seat)"
+        )
+    return Seating(variant, me or 0).parse(value, what)
 
 
 # --- the answer -----------------------------------------------------------------------------
@@ -339,17 +350,7 @@ def _known_cards(text: str, variant: Variant, seat: int) -> tuple[int, Hand]:
     name, colon, cards = text.partition(":")
     if not colon or not cards.strip():
         raise NotationError(f"--known {quote(text)}: expected SEAT:CARDS, e.g. 2:'JD QS'")
-    key, players = name.strip().lower(), variant.players
-    offsets = seat_names(variant)
-    if key in offsets:
-        other = (seat + offsets[key]) % players
-    elif is_whole_number(key) and int(key) < players:
-        other = int(key)
-    else:
-        names = ", ".join(sorted(offsets))
-        raise NotationError(
-            f"--known {quote(text)}: expected a seat from 0 to {players - 1} or {names}"
-        )
+    other = Seating(variant, seat).parse(name, f"--known {quote(text)}: seat")
     if other == seat:
         raise KnowledgeError(
             f"--known {quote(text)}: seat {seat} is the seat asking: its cards are the hand"

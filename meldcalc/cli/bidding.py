@@ -28,6 +28,7 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.seats import SEAT_WORDS, Seating
 
 
 def _told(name: str, metavar: str, text: str) -> Any:
@@ -80,10 +81,18 @@ def bid(
         _told(
             "--known",
             "SEAT:CARDS",
-            "Cards a seat holds, e.g. partner:'JD QS' (seats: partner, left, right or a"
-            " number; repeat for more).",
+            f"Cards a seat holds, e.g. partner:'JD QS' (SEAT: {SEAT_WORDS}; repeat for more).",
         ),
     ] = None,
+    seat: Annotated[
+        str,
+        typer.Option(
+            "--seat",
+            metavar="SEAT",
+            help="Your seat at the table, from 0 in playing order: the seats --known and"
+            " --void number count from it.",
+        ),
+    ] = "0",
     void: Annotated[
         Optional[list[str]],
         _told("--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S."),
@@ -172,6 +181,7 @@ def bid(
             received,
             ask,
             no_passing,
+            Seating(rules).parse(seat, "--seat"),
         )
     trumps = [trump] if trump else None
     warnings = (

@@ -91,7 +91,8 @@ def game(
 
             named = _side_names(names, rules)
         hands_done = len(book.hands) if book else 0
-        first = start(rules, _dealer(hands_done + 1, rules.players))
+        game_names = (book.names if book else None) or named or ()
+        first = start(rules, _dealer(hands_done + 1, rules.players), game_names)
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
         table = _resumed(first, steps, jpath)
@@ -150,7 +151,7 @@ def game(
                 hands_done += 1
                 _record(file, table, rules, spec, target, named, out)
                 journal.clear(jpath)
-            first = start(rules, _dealer(hands_done + 1, rules.players))
+            first = start(rules, _dealer(hands_done + 1, rules.players), game_names)
             steps = [f"seat {table.me}"]  # the same seat next hand
             table = apply(first, steps[0], advise=False).table
             with user_errors():
@@ -163,62 +164,12 @@ def game(
 def _reviewed(last: Any, seed: int, jobs: int) -> tuple[list[str], dict]:
     """The review of your play in the last hand played out: each of your cards against the
     best you had, as you saw it and with every hand known; the largest losses marked."""
-    from meldcalc.cli.report import tabulate
+    from meldcalc.cli.review import seen_review
     from meldcalc.game.session import review_mine
 
     if last is None:
         raise MeldcalcError("review: no hand has been played out to its end in this session")
-    priced = review_mine(last, seed, jobs)
-    worst_seen = max(priced, key=lambda p: p.seen)
-    worst_exact = max(priced, key=lambda p: p.exact or 0)
-    rows = [
-        [
-            p.trick,
-            p.card,
-            p.best_seen,
-            f"{p.seen:.1f}",
-            " ".join(p.best_exact) if p.best_exact else "",
-            "" if p.exact is None else p.exact,
-            _marks(p, worst_seen, worst_exact),
-        ]
-        for p in priced
-    ]
-    headers = ["trick", "you played", "best as seen", "lost", "best, all hands known", "lost", ""]
-    table = tabulate(rows, headers, colalign=("right", "left", "left", "right", "left", "right"))
-    total_seen = sum(p.seen for p in priced)
-    total_exact = sum(p.exact or 0 for p in priced)
-    lines = [
-        "your play, each card against the best you had: as you saw it (the reference player's"
-        " values on layouts that fit what you had seen) and with every hand known (the"
-        " solver); lost in trick points",
-        *table.splitlines(),
-        f"in all: {total_seen:.1f} as seen, {total_exact} with every hand known",
-    ]
-    data = {
-        "review": [
-            {
-                "trick": p.trick,
-                "card": p.card,
-                "best_seen": p.best_seen,
-                "lost_seen": round(p.seen, 2),
-                "best_exact": list(p.best_exact) if p.best_exact else None,
-                "lost_exact": p.exact,
-            }
-            for p in priced
-        ]
-    }
-    return lines, data
-
-
-def _marks(price: Any, worst_seen: Any, worst_exact: Any) -> str:
-    """The largest losses, as a strong player would point them out."""
-    seen = price is worst_seen and price.seen >= 1
-    exact = price is worst_exact and (price.exact or 0) > 0
-    if seen and exact:
-        return "← the largest loss, as seen and with every hand known"
-    if seen or exact:
-        return f"← the largest loss {'as seen' if seen else 'with every hand known'}"
-    return ""
+    return seen_review(review_mine(last, seed, jobs))
 
 
 def _resumed(first: Any, steps: list[str], path: Path) -> Any:

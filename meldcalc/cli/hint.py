@@ -24,6 +24,7 @@ from meldcalc.cli.base import (
 from meldcalc.cli.report import RecordFormat, tabulate
 from meldcalc.rules.cards import CARD_NAMES, CARDS, RANKS, Suit, suit_order
 from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.seats import SEAT_WORDS
 from meldcalc.rules.variant import Variant
 
 #: hint.LAYOUTS and hint.MAX_LAYOUTS, not imported: the module brings numpy (start-up time);
@@ -47,17 +48,16 @@ def hint(
         ),
     ] = "",
     leader: Annotated[
-        int,
-        typer.Option("--leader", "-l", min=0, max=5, metavar="SEAT", help="Who led trick 1."),
-    ] = 0,
+        str,
+        typer.Option("--leader", "-l", metavar="SEAT", help=f"Who led trick 1: {SEAT_WORDS}."),
+    ] = "0",
     seat: Annotated[
-        Optional[int],
+        Optional[str],
         typer.Option(
             "--seat",
-            min=0,
-            max=5,
             metavar="SEAT",
-            help="Whose hint (default: the seat to play next; any other is refused).",
+            help="Your seat, from 0 in playing order: whose hint (default: the seat to play"
+            " next; any other is refused).",
             show_default=False,
         ),
     ] = None,
@@ -66,8 +66,7 @@ def hint(
         typer.Option(
             "--known",
             metavar="SEAT:CARDS",
-            help="Cards a seat melded, e.g. 2:'JD QS' (a number, or partner, left, right"
-            " from your seat; repeat for more).",
+            help=f"Cards a seat melded, e.g. 2:'JD QS' (SEAT: {SEAT_WORDS}; repeat for more).",
             show_default=False,
         ),
     ] = None,

@@ -28,6 +28,7 @@ from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.notation import is_whole_number
+from meldcalc.rules.seats import Seating
 from meldcalc.rules.variant import Variant, checks_text
 
 
@@ -64,9 +65,14 @@ def _per_side(text: str | None) -> tuple[int, ...] | None:
 @app.command(short_help="Score a hand, and keep a game's running score.")
 def score(
     bid: Annotated[Optional[int], bid_option("The winning bid.")] = None,
-    bidder: Annotated[
-        Optional[int],
-        typer.Option("--bidder", min=0, max=5, metavar="SEAT", help="The bidder's seat, from 0."),
+    bidder_seat: Annotated[
+        Optional[str],
+        typer.Option(
+            "--bidder",
+            metavar="SEAT",
+            help="The bidder's seat: a number from 0 in playing order (side 0: seats 0 and 2),"
+            " or a name the game keeps (a side's name: its first seat).",
+        ),
     ] = None,
     meld: Annotated[
         Optional[str],
@@ -208,7 +214,8 @@ def score(
         warn(list(book.notes if repair else book.warnings) if book else [])
         spec = _game_variant(book, variant)
         rules = book.rules if book else load(spec)
-        reported = any(v is not None for v in (bid, bidder, meld, hands, tricks)) or thrown_in
+        given = (bid, bidder_seat, meld, hands, tricks)
+        reported = any(v is not None for v in given) or thrown_in
         named = _side_names(names, rules) if names is not None else None
         if book is not None and named is not None and named != book.names:
             raise MeldcalcError(
@@ -217,6 +224,9 @@ def score(
                 + "; --names only names a new game's sides"
             )
         side_names = book.names if book else named
+        bidder = None
+        if bidder_seat is not None:
+            bidder = Seating(rules, names=side_names or ()).parse(bidder_seat, "--bidder", True)
         if game is None and (show or undo or repair):
             raise MeldcalcError("--show, --undo and --repair need a game: --game FILE")
         if repair:
@@ -246,7 +256,7 @@ def score(
             option
             for option, given in (
                 ("--bid", bid is not None),
-                ("--bidder", bidder is not None),
+                ("--bidder", bidder_seat is not None),
                 ("--meld or --hand", meld is not None or hands is not None),
             )
             if not given
@@ -259,7 +269,7 @@ def score(
         if checks is not None and not any(rule.checks for rule in rules.melds):
             raise MeldcalcError(f"--checks: {rules.name} keeps no checks")
         side_meld, side_checks, no_marriage = _meld_of_sides(
-            rules, meld, hands, trump, bidder, checks, no_marriage
+            rules, meld, hands, trump, bidder, checks, no_marriage, side_names or ()
         )
         play = HandPlay(
             bid,
@@ -417,8 +427,10 @@ def _meld_of_sides(
     bidder: int,
     checks: tuple[int, ...] | None,
     no_marriage: bool,
+    names: tuple[str, ...] = (),
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
-    """Each side's meld and checks: as given, or counted from the seats' hands."""
+    """Each side's meld and checks: as given, or counted from the seats' hands (a seat by
+    number, or by the name the game keeps for it)."""
     from meldcalc.rules.scoring import meld_of_hands
 
     if (meld is None) == (hands is None):
@@ -433,13 +445,15 @@ def _meld_of_sides(
     if trump is None:
         raise MeldcalcError("--hand needs --trump: meld is counted under the trump named")
     seats: dict[int, Hand] = {}
+    seating = Seating(rules, names=names)
     for text in hands or []:
-        seat, colon, cards = text.partition(":")
-        if not colon or not is_whole_number(seat.strip()) or len(seat) > 2:
+        name, colon, cards = text.partition(":")
+        if not colon:
             raise MeldcalcError(f"--hand {quote(text)}: expected SEAT:CARDS, e.g. 0:'AS 10S KS'")
-        if int(seat) in seats:
-            raise MeldcalcError(f"--hand: seat {int(seat)} is given twice")
-        seats[int(seat)] = Hand.parse(cards)
+        seat = seating.parse(name, f"--hand {quote(text)}: seat")
+        if seat in seats:
+            raise MeldcalcError(f"--hand: seat {seat} is given twice")
+        seats[seat] = Hand.parse(cards)
     side_meld, side_checks, not_played = meld_of_hands(rules, seats, trump, bidder, no_marriage)
     if missing := [seat for seat in range(rules.players) if seat not in seats]:
         warn(

@@ -8,11 +8,13 @@ partner passed. `read_knowledge` reads it from the command line's words (a bad w
 `NotationError` naming it); `TableKnowledge.check` finds contradictions with the hand
 before any dealing; `meldcalc.dealing.layouts` then deals only layouts consistent with it.
 
-Seats are named from the bidder's place: ``left`` plays after the bidder (seat 1),
-``partner`` sits opposite (seat 2, four-handed partnership games), ``right`` plays before
-the bidder (seat 3; seat 2 with three players); numbers from 1 name seats too. Six
-players in partnerships have two partners each (the bidder's are seats 2 and 4): they
-have no name, so they are told by number, and the partners' meld is theirs together.
+Seats are given as every command names them (`meldcalc.rules.seats`: numbers from 0 in
+playing order, you in seat 0 unless ``--seat`` says; ``left``, ``partner``, ``right`` from
+yours) and kept here from the bidder's place, yours: ``left`` plays after you (1),
+``partner`` sits opposite (2, four-handed partnership games), ``right`` plays before you
+(3; 2 with three players). Six players in partnerships have two partners each (yours are
+2 and 4 from you): they have no name, so they are told by number, and the partners' meld
+is theirs together.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 from meldcalc.errors import HandError, KnowledgeError, NotationError, quote
 from meldcalc.rules.cards import CARDS, NUM_CARDS, RANKS, SUITS, Card, Hand, Suit
 from meldcalc.rules.notation import is_whole_number
+from meldcalc.rules.seats import Seating, place_offsets
 from meldcalc.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -60,41 +63,20 @@ def opponent_seats(variant: Variant) -> tuple[int, ...]:
     return tuple(range(1, variant.players))
 
 
-def seat_names(variant: Variant) -> dict[str, int]:
-    names = {"left": 1, "right": variant.players - 1}
-    if partner_seat(variant) is not None:
-        names["partner"] = 2
-    return names
-
-
 def seat_name(variant: Variant, seat: int) -> str:
-    """``partner``, ``left``, ``right``, or ``seat N`` for a seat with no name."""
-    named = {number: name for name, number in seat_names(variant).items()}
+    """``partner``, ``left``, ``right`` (from the bidder), or ``seat N`` for a seat with no
+    name."""
+    named = {offset: name for name, offset in place_offsets(variant).items()}
     return named.get(seat, f"seat {seat}")
 
 
-def parse_seat(text: str, variant: Variant) -> int:
-    """A seat by name (``partner``, ``left``, ``right``) or number (1 to players - 1)."""
-    key = text.strip().lower()
-    names = seat_names(variant)
-    if key in names:
-        return names[key]
-    if is_whole_number(key) and 1 <= int(key) < variant.players:
-        return int(key)
-    known = ", ".join(sorted(names))
-    hint = ""
-    partners = partner_seats(variant)
-    if key == "partner" and len(partners) > 1:
-        seats = " and ".join(str(seat) for seat in partners)
-        hint = f" ({variant.name} has two partners, seats {seats}: name each by its number)"
-    elif key == "partner":
-        hint = f" ({variant.name} has no partner: each plays for himself)"
-    elif key == "0":
-        hint = " (seat 0 is you: your cards are the hand)"
-    raise NotationError(
-        f"unknown seat {quote(text)}{hint}: expected {known} or a seat number from 1 to"
-        f" {variant.players - 1}"
-    )
+def parse_seat(text: str, variant: Variant, me: int = 0) -> int:
+    """A seat named as every command names it (`rules.seats`), you sitting in ``me``; as
+    this module counts seats, from yours (1: the seat after yours)."""
+    seat = Seating(variant, me).parse(text, "seat")
+    if seat == me:
+        raise NotationError(f"seat {quote(text)} is you: your cards are the hand")
+    return (seat - me) % variant.players
 
 
 # --- meld ranges -------------------------------------------------------------------------
@@ -443,13 +425,15 @@ def read_knowledge(
     received: Once = None,
     ask: Once = None,
     after_pass: bool = False,
+    me: int = 0,
 ) -> TableKnowledge:
     """The knowledge the options of `meldcalc bid` give, each value checked as it is read:
     a bad one is a `NotationError` quoting the option and the value, and so is an option
-    of one value given again with another."""
+    of one value given again with another. Seats are named as every command names them,
+    you sitting in seat ``me``; the knowledge counts them from yours."""
     return TableKnowledge(
-        known=_by_seat(_option("--known", text, _seat_cards, variant) for text in known),
-        voids=_by_seat(_option("--void", text, _seat_suits, variant) for text in voids),
+        known=_by_seat(_option("--known", text, _seat_cards, variant, me) for text in known),
+        voids=_by_seat(_option("--void", text, _seat_suits, variant, me) for text in voids),
         partner_meld=_once("--partner-meld", partner_meld, _range),
         opponents_meld=_once("--opponents-meld", opponents_meld, _range),
         widow=_once("--widow", widow, _cards),
@@ -504,15 +488,15 @@ def _split_seat(text: str, example: str) -> tuple[str, str]:
     return seat, rest
 
 
-def _seat_cards(text: str, variant: Variant) -> tuple[int, Hand]:
+def _seat_cards(text: str, variant: Variant, me: int) -> tuple[int, Hand]:
     seat, cards = _split_seat(text, "CARDS, e.g. partner:'JD QS'")
-    return parse_seat(seat, variant), Hand.parse(cards)
+    return parse_seat(seat, variant, me), Hand.parse(cards)
 
 
-def _seat_suits(text: str, variant: Variant) -> tuple[int, tuple[Suit, ...]]:
+def _seat_suits(text: str, variant: Variant, me: int) -> tuple[int, tuple[Suit, ...]]:
     seat, suits = _split_seat(text, "SUIT, e.g. left:S")
     parsed = [_suit(token) for token in suits.replace(",", " ").split()]
-    return parse_seat(seat, variant), tuple(dict.fromkeys(parsed))
+    return parse_seat(seat, variant, me), tuple(dict.fromkeys(parsed))
 
 
 def _by_seat(items: Iterable[tuple[int, object]]) -> tuple[tuple[int, object], ...]:

@@ -3,7 +3,8 @@
 The player types what happens as it happens, one step a line::
 
     seat 1                  which seat is yours (seats from 0, the first to bid after the
-                            dealer; 'me', 'left', 'partner', 'right' name seats from yours)
+                            dealer; 'me', 'left', 'partner', 'right' name seats from yours,
+                            and a player's name the game keeps names that player's seat)
     hand AS 10S KS ...      your hand as dealt: the meld under each trump, a bid to go to
     300 | bid 300 | pass    the auction, each seat in turn from the dealer's left
     trump S                 the bidder names trump
@@ -33,6 +34,7 @@ from typing import Any
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
+from meldcalc.rules.seats import Seating, place_offsets
 from meldcalc.rules.variant import Variant
 
 PHASES = ("hand", "auction", "trump", "meld", "play", "over")
@@ -45,6 +47,7 @@ class Table:
     variant: Variant
     dealer: int
     me: int = 0
+    names: tuple[str, ...] = ()  #: the game's names of its sides, side 0 first
     hand: Hand | None = None
     bids: tuple[tuple[int, int | None], ...] = ()  #: (seat, bid), None for a pass
     trump: Suit | None = None
@@ -121,35 +124,17 @@ class Table:
         _, seat = turns(self.played, self.bidder, self.trump, self.players)
         return seat
 
-    def seat(self, text: str) -> int:
-        """A seat by number, or named from yours: ``me``, ``left``, ``partner``, ``right``."""
-        from meldcalc.dealing.knowledge import seat_names
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.variant, self.me, self.names)
 
-        key = text.strip().lower()
-        offsets = {"me": 0, "you": 0, **seat_names(self.variant)}
-        if key in offsets:
-            return (self.me + offsets[key]) % self.players
-        if is_whole_number(key) and int(key) < self.players:
-            return int(key)
-        names = ", ".join(sorted(offsets))
-        raise NotationError(
-            f"unknown seat {quote(text)}: expected a seat from 0 to {self.players - 1}, or {names}"
-        )
+    def seat(self, text: str) -> int:
+        """A seat as every command names it (`rules.seats`): by number, from yours (``me``,
+        ``left``, ``partner``, ``right``), or by a player's name the game keeps."""
+        return self.seating.parse(text, "seat")
 
     def seat_label(self, seat: int) -> str:
-        from meldcalc.dealing.knowledge import seat_names
-
-        named = {
-            (self.me + offset) % self.players: name
-            for name, offset in seat_names(self.variant).items()
-        }
-        return (
-            "you"
-            if seat == self.me
-            else f"seat {seat} ({named[seat]})"
-            if seat in named
-            else f"seat {seat}"
-        )
+        return "you" if seat == self.me else self.seating.label(seat)
 
     # --- the hand's figures ---------------------------------------------------------------
 
@@ -246,94 +231,20 @@ class Answer:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class CardPriced:
-    """One of your cards priced: ``seen``, against the best card by what you could know
-    then (the reference player's values on layouts that fit what you had seen, the paired
-    difference); ``exact``, against the best card with every hand known (the solver; None
-    where the deal is longer than it reaches or the solver is not built)."""
-
-    trick: int
-    card: str
-    best_seen: str
-    seen: float
-    best_exact: tuple[str, ...] | None = None
-    exact: int | None = None
-
-
-def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[CardPriced]:
-    """Each card you played in a hand played out, priced as you saw it and exactly. With
-    ``jobs`` over 1 the positions are priced in that many processes (the exact review in
-    one while the others price your cards as you saw them): the same figures, sooner."""
-    from meldcalc.advice.hint import Query, turns
-    from meldcalc.workers import worker_map
+def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[Any]:
+    """Each card you played in a hand played out, priced as you saw it and exactly
+    (`advice.seen`: a `CardPriced` each), on ``jobs`` cores."""
+    from meldcalc.advice.seen import price_as_seen
 
     if len(table.played) != table.deal_size:
         raise MeldcalcError("review: the hand was not played card by card to its end")
-    players = table.players
-    seats, _ = turns(table.played, table.bidder, table.trump, players)
-    mine = [index for index, seat in enumerate(seats) if seat == table.me]
-    queries = [
-        Query(
-            table.hand,
-            table.trump,
-            table.bidder,
-            tuple(CARD_NAMES[c] for c in table.played[:index]),
-            table.me,
-            table.known(),
-        )
-        for index in mine
-    ]
-    tasks = [("exact", table), *(("seen", query, seed) for query in queries)]
-    with worker_map(jobs, len(tasks)) as run:
-        exact, *seen = run(_priced, [(job, table.variant, *rest) for job, *rest in tasks])
-    priced = []
-    for index, found in zip(mine, seen):
-        name = CARD_NAMES[table.played[index]]
-        behind = {value.card: value.behind for value in found.cards}
-        best_exact = exact.get(index)
-        priced.append(
-            CardPriced(
-                index // players + 1,
-                name,
-                found.best.card,
-                behind[name],
-                *((best_exact.best, best_exact.cost) if best_exact else ()),
-            )
-        )
-    return priced
-
-
-def _priced(task: tuple) -> Any:
-    """One job of `review_mine` (in a worker, when there are several): a hint as you saw
-    it, or the exact review of the deal as played."""
-    job, variant, *rest = task
-    if job == "seen":
-        from meldcalc.advice.hint import hint
-
-        query, seed = rest
-        return hint(query, variant, seed=seed)
-    return _exact(*rest)
-
-
-def _exact(table: Table) -> dict[int, Any]:
-    """The double-dummy review of each card, by its place in the deal, where the solver
-    reaches (every hand is known once the hand is played out). Empty when the solver is
-    not built."""
-    from meldcalc.advice.review import review
-    from meldcalc.engines.solve import solver_available
-
-    if not solver_available():
-        return {}
-    checked = review(table.as_played(), table.variant, time_limit=None)
-    skipped = (checked.first_trick - 1) * table.players
-    return {index + skipped: card for index, card in enumerate(checked.cards)}
+    return price_as_seen(table.as_played(), table.variant, table.me, table.known(), seed, jobs)
 
 
 # --- the steps ------------------------------------------------------------------------------
 
 
-def start(variant: Variant, dealer: int) -> Table:
+def start(variant: Variant, dealer: int, names: Sequence[str] = ()) -> Table:
     from meldcalc.advice.hint import _check_variant
 
     _check_variant(variant)
@@ -343,7 +254,7 @@ def start(variant: Variant, dealer: int) -> Table:
         raise MeldcalcError(
             f"{variant.name} passes cards before play: the session does not follow a pass yet"
         )
-    return Table(variant, dealer)
+    return Table(variant, dealer, names=tuple(names))
 
 
 def replay(table: Table, steps: Sequence[str]) -> Table:
@@ -504,15 +415,9 @@ def _trump(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     mine_cards = Hand([min(a, b) for a, b in zip(mine_cards.counts, table.hand.counts)])
     new = replace(new, melds=((table.me, mine.total, mine_cards),))
     lines = [f"trump {trump.letter} {trump.symbol}", f"your meld: {mine.total}"]
-    example = "partner" if "partner" in _seat_words(table) else "left"
+    example = "partner" if "partner" in place_offsets(table.variant) else "left"
     lines.append(f"lay down each seat's meld (meld {example} 120), then the cards as they fall")
     return Answer(new, lines, {"trump": trump.letter, "your_meld": mine.total})
-
-
-def _seat_words(table: Table) -> dict[str, int]:
-    from meldcalc.dealing.knowledge import seat_names
-
-    return seat_names(table.variant)
 
 
 def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:

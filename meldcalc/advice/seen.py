@@ -1,0 +1,103 @@
+"""A seat's play priced as it saw it, and with every hand known.
+
+Each card the seat played is held against the best card it had by what it could know
+then: the reference player's values (`advice.hint`) on layouts of the unseen cards that
+fit what the seat had seen (its hand, the cards played, the meld laid down), the paired
+difference between its card and the best. Beside it, the card's cost with every hand
+known (`advice.review`, the solver), where the solver reaches. A card can be right as
+seen and wrong with every hand known (the cards lay badly), or the other way (a lucky
+lie): a strong player points out the first kind of loss, not the second.
+
+Every position is independent, so ``jobs`` processes price them at once (the exact
+review, one search that shares its table from trick to trick, in one of them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from meldcalc.advice.bidding import PlayedDeal
+from meldcalc.rules.variant import Variant
+
+
+@dataclass(frozen=True)
+class CardPriced:
+    """One card priced: ``seen``, against the best card by what the seat could know then
+    (``best_seen``); ``exact``, against the best cards with every hand known
+    (``best_exact``: None where the deal is longer than the solver reaches, or the solver
+    is not built)."""
+
+    trick: int
+    card: str
+    best_seen: str
+    seen: float
+    best_exact: tuple[str, ...] | None = None
+    exact: int | None = None
+
+
+def price_as_seen(
+    deal: PlayedDeal,
+    variant: Variant,
+    seat: int,
+    known: Sequence[str] = (),
+    seed: int = 0,
+    jobs: int = 1,
+) -> list[CardPriced]:
+    """Each card ``seat`` played in ``deal``, priced as it saw it and exactly; ``known``:
+    the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``)."""
+    from meldcalc.advice.hint import Query
+    from meldcalc.workers import worker_map
+
+    order = [(number, s, card) for number, t in enumerate(deal.tricks) for s, card in t.cards]
+    names = [card for _, _, card in order]
+    mine = [index for index, (_, s, _) in enumerate(order) if s == seat]
+    leader = deal.tricks[0].leader if deal.tricks else 0
+    hand = deal.hands[seat]
+    queries = [
+        Query(hand, deal.trump, leader, tuple(names[:index]), seat, tuple(known)) for index in mine
+    ]
+    tasks = [("exact", variant, deal), *(("seen", variant, query, seed) for query in queries)]
+    with worker_map(jobs, len(tasks)) as run:
+        exact, *seen = run(_priced, tasks)
+    priced = []
+    for index, found in zip(mine, seen):
+        number, _, name = order[index]
+        behind = {value.card: value.behind for value in found.cards}
+        solved = exact.get(index)
+        priced.append(
+            CardPriced(
+                number + 1,
+                name,
+                found.best.card,
+                behind[name],
+                *((solved.best, solved.cost) if solved else ()),
+            )
+        )
+    return priced
+
+
+def _priced(task: tuple) -> Any:
+    """One job of `price_as_seen` (in a worker, when there are several): a hint as the
+    seat saw it, or the exact review of the deal."""
+    job, variant, *rest = task
+    if job == "seen":
+        from meldcalc.advice.hint import hint
+
+        query, seed = rest
+        return hint(query, variant, seed=seed)
+    return _exact(rest[0], variant)
+
+
+def _exact(deal: PlayedDeal, variant: Variant) -> dict[int, Any]:
+    """Each card's `review.CardReview` by its place in the deal, where the solver reaches;
+    empty when the solver is not built."""
+    from meldcalc.advice.review import review
+    from meldcalc.engines.solve import solver_available
+
+    if not solver_available():
+        return {}
+    checked = review(deal, variant, time_limit=None)
+    skipped = (checked.first_trick - 1) * variant.players
+    return {index + skipped: card for index, card in enumerate(checked.cards)}
