@@ -376,3 +376,19 @@ def test_where_the_solver_cannot_play_every_value_is_a_roll_out(tmp_path) -> Non
     record = json.loads(result.stdout)
     assert record["seat"] == 5 and record["method"] == "roll-out" and record["exact_from"] == 0
     assert record["shown"] == [{"seat": 1, "cards": ["QC"]}]
+
+
+def test_where_each_plays_alone_the_bidder_who_led_is_the_lone_side_wherever_it_sits() -> None:
+    """Cutthroat, the bidder in seat 1: the defenders (seats 0 and 2) play together against
+    it, so seat 2's values are those of the same position with the seats turned to put the
+    bidder in seat 0 (the engines' lone seat), and its seats are named as given."""
+    from meldcalc.advice.hint import Query, hint
+    from meldcalc.dealing.deal import deals
+
+    rules = load_variant("cutthroat")
+    hands = next(deals(rules, 1, 7)).hands
+    lead = str(hands[1].cards(Suit.SPADES)[0])
+    asked = hint(Query(hands[2], Suit.SPADES, 1, (lead,), 2, ()), rules, 300, seed=1)
+    turned = hint(Query(hands[2], Suit.SPADES, 0, (lead,), 1, ()), rules, 300, seed=1)
+    assert asked.cards == turned.cards
+    assert asked.seat == 2 and asked.on_table == ((1, lead),)

@@ -44,13 +44,19 @@ def test_meld_ranges_read_and_print_back() -> None:
         ({"partner_meld": "forty:"}, "--partner-meld: 'forty:': 'forty' is not a meld total"),
         ({"opponents_meld": "60:40"}, "the lower end 60 is above the upper 40"),
         ({"partner_meld": ":"}, "expected a meld range such as 40: or :60"),
-        ({"known": ["partnr:JD"]}, "--known: seat 'partnr': expected a seat from 0 to 3, or me, left, partner, right"),
+        (
+            {"known": ["partnr:JD"]},
+            "--known: seat 'partnr': expected a seat from 0 to 3, or me, left, partner, right",
+        ),
         ({"known": ["partner JD"]}, "--known: 'partner JD': expected SEAT:CARDS"),
         ({"known": ["left:JX"]}, "--known: 'JX'"),
         ({"known": ["0:JD"]}, "seat '0' is you"),
         ({"voids": ["left:X"]}, "--void: 'X': expected a suit"),
         ({"voids": ["4:S"]}, "seat '4': expected a seat from 0 to 3"),
-        ({"known": ["²:JD"]}, "seat '²': expected a seat from 0 to 3"),  # a digit to isdigit, not to int
+        (
+            {"known": ["²:JD"]},
+            "seat '²': expected a seat from 0 to 3",
+        ),  # a digit to isdigit, not to int
         ({"partner_meld": "²:"}, "'²' is not a meld total"),
         ({"ask": "spade"}, None),
         ({"ask": "stars"}, "--ask: 'stars': expected a suit"),

@@ -200,3 +200,42 @@ def test_the_bidding_side_is_the_side_that_led_the_first_trick() -> None:
     assert result.exit_code == 0, result.output
     assert "points: seats 0 and 2 (the defenders)" in result.stdout
     assert "seats 0 and 2 (the defenders) take" in result.stdout
+
+
+def test_where_each_plays_alone_a_bidder_elsewhere_than_seat_0_is_the_lone_side() -> None:
+    """Cutthroat: the review of a deal whose bidder sits in seat 1 prices each card as the
+    same deal with the seats turned (the bidder in seat 0) does, seats named as given."""
+    from meldcalc.advice.hint import turns
+    from meldcalc.advice.replay import replay
+    from meldcalc.advice.review import review, turn
+    from meldcalc.cli.play import played_json
+    from meldcalc.dealing.deal import deals
+    from meldcalc.rules.cards import CARD_NAMES, Suit
+    from meldcalc.rules.loading import load_variant
+    from meldcalc.rules.tricks import legal_cards
+
+    rules = load_variant("cutthroat")
+    hands = next(deals(rules, 1, 11)).hands
+    held, played = [list(h.counts) for h in hands], []
+    for _ in range(7 * 3):  # seven tricks of the lowest legal card, the bidder leading
+        _, seat = turns(played, 1, Suit.SPADES, 3)
+        trick = played[len(played) - len(played) % 3 :]
+        card = legal_cards(held[seat], trick, Suit.SPADES, rules.head, rules.overtrump)[-1]
+        held[seat][card] -= 1
+        played.append(card)
+    deal = replay(hands, rules, Suit.SPADES, 1, [CARD_NAMES[c] for c in played])
+    asked = review(deal, rules, bidder=1, time_limit=None)
+    turned = review(turn(deal, -1, 3), rules, time_limit=None)
+    assert [(c.card, c.cost) for c in asked.cards] == [(c.card, c.cost) for c in turned.cards]
+    assert [c.seat for c in asked.cards] == [(c.seat + 1) % 3 for c in turned.cards]
+    assert asked.counted == 1 and asked.value == turned.value
+    line = played_line(played_json(deal))
+    record = json.loads(run("review", line, "-V", "cutthroat", "-f", "json").stdout)
+    assert record["bidder"] == 1 and record["review"]["side_of"] == 1
+    shown = [
+        (p["seat"], p["card"], p["cost"])
+        for t in record["tricks"]
+        for p in t["cards"]
+        if "cost" in p
+    ]
+    assert shown == [(c.seat, c.card, c.cost) for c in asked.cards]

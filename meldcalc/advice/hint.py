@@ -24,7 +24,7 @@ named from the seat's place: ``left`` (the next to play), ``partner``, ``right``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -181,6 +181,8 @@ class Hint:
     cards: tuple[CardValue, ...]
     #: why no value is exact where one would be (the solver not built), if so
     not_exact: str | None = None
+    #: who led trick 1, the bidder: where each plays for himself, its side is itself alone
+    bidder: int = 0
 
     @property
     def best(self) -> CardValue:
@@ -191,8 +193,8 @@ class Hint:
         return "exact" if self.exact else "roll-out"
 
 
-def side_seats(variant: Variant, seat: int) -> list[int]:
-    sides = seat_sides(variant)
+def side_seats(variant: Variant, seat: int, bidder: int = 0) -> list[int]:
+    sides = seat_sides(variant, bidder)
     return [other for other, side in enumerate(sides) if side == sides[seat]]
 
 
@@ -469,6 +471,8 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
     """The reference player's values of each legal card of the seat to play, over
     ``layouts`` layouts of the unseen cards that fit what it has seen (seeded)."""
     table, cards, seat = hint_table(query, variant)
+    if query.leader and not _paired(variant):
+        return _rotated_hint(query, variant, seat, layouts, seed)
     game = replayed_game(table, cards, query)
     assert int(game.seat[0]) == seat, "the game and the history disagree on the seat to play"
     try:
@@ -507,6 +511,36 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
         lacks=_lacks(table),
         cards=_ranked(options, values),
         not_exact=not_exact,
+    )
+
+
+def _paired(variant: Variant) -> bool:
+    """Whether partners sit opposite: the sides are the even and the odd seats, whoever bid."""
+    return variant.partnerships and variant.players % 2 == 0
+
+
+def _rotated_hint(query: Query, variant: Variant, seat: int, layouts: int, seed: int) -> Hint:
+    """Where each plays for himself, the bidder (who led trick 1) plays alone against the
+    rest: the engines seat the bidder in seat 0, so the position is turned to put it there,
+    hinted, and its seats turned back."""
+    players, shift = variant.players, query.leader
+    known = []
+    for text in query.known:
+        other, cards = _known_cards(text, variant, seat)
+        known.append(f"{(other - shift) % players}:{cards.notation()}")
+    turned = Query(query.hand, query.trump, 0, query.played, (seat - shift) % players, tuple(known))
+    found = hint(turned, variant, layouts, seed)
+
+    def back(other: int) -> int:
+        return (other + shift) % players
+
+    return replace(
+        found,
+        bidder=shift,
+        seat=back(found.seat),
+        on_table=tuple((back(s), card) for s, card in found.on_table),
+        shown=tuple((back(s), cards) for s, cards in found.shown),
+        lacks=tuple((back(s), cards) for s, cards in found.lacks),
     )
 
 

@@ -12,7 +12,7 @@ A deal longer than the solver's reach (three-handed, double deck) is reviewed ov
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -45,10 +45,13 @@ class CardReview:
 
 @dataclass(frozen=True)
 class Review:
-    value: int  # seat 0's side under best play from the first trick reviewed
-    taken: int  # what seat 0's side took in those tricks as played
+    value: int  # the counted seat's side under best play from the first trick reviewed
+    taken: int  # what the counted seat's side took in those tricks as played
     cards: tuple[CardReview, ...]  # in the order played, from the first trick reviewed
     first_trick: int = 1  # the trick the review starts at (1 unless the deal is too long)
+    #: the seat whose side ``value`` and ``taken`` count: seat 0, or the bidder where each
+    #: plays for himself and the bidder sits elsewhere (its lone side against the rest)
+    counted: int = 0
     #: a deal that stops part way: what seat 0's side takes with the cards as played, then
     #: best play from where the deal stops (None for a deal played to the end)
     then_best: int | None = None
@@ -65,12 +68,25 @@ def review(
     variant: Variant,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = REVIEW_TIME_LIMIT,
+    bidder: int = 0,
 ) -> Review:
     """Solve the position before every card of ``deal`` and price each card played;
     ``progress(trick, total)`` hears of each trick as its review begins (the first can take
     minutes). The solver keeps what it learnt from one trick's positions to the next's.
     After ``time_limit`` seconds in all (None: no limit) it stops with `TimeLimitError`,
-    saying how many tricks it had reviewed."""
+    saying how many tricks it had reviewed.
+
+    Where each plays for himself the ``bidder`` plays alone against the rest: the solver
+    seats its lone side in seat 0, so a deal whose bidder sits elsewhere is turned to put
+    it there, and the review's seats turned back (``value`` and ``taken`` are then the
+    bidder's)."""
+    paired = variant.partnerships and variant.players % 2 == 0
+    if bidder and not paired:
+        turned = review(turn(deal, -bidder, variant.players), variant, progress, time_limit)
+        cards = tuple(
+            replace(card, seat=(card.seat + bidder) % variant.players) for card in turned.cards
+        )
+        return replace(turned, cards=cards, counted=bidder)
     deadline = Deadline.after(time_limit)
     skipped, reach = reviewed_tricks(deal)
     hands, leaders, tricks, played = _positions(deal, variant)
@@ -105,6 +121,25 @@ def review(
         before = sum(t.points for t in deal.tricks[skipped:-1] if sides[t.winner] == 0)
         then_best = before + int(per_card[-1][last_card])
     return Review(int(values[0]), taken, tuple(reviewed), skipped + 1, then_best)
+
+
+def turn(deal: PlayedDeal, shift: int, players: int) -> PlayedDeal:
+    """``deal`` with every seat ``shift`` places on (seat s becomes seat s + shift)."""
+
+    def moved(seat: int) -> int:
+        return (seat + shift) % players if seat >= 0 else seat
+
+    hands = tuple(deal.hands[(seat - shift) % players] for seat in range(players))
+    tricks = tuple(
+        replace(
+            trick,
+            leader=moved(trick.leader),
+            cards=tuple((moved(seat), card) for seat, card in trick.cards),
+            winner=moved(trick.winner),
+        )
+        for trick in deal.tricks
+    )
+    return replace(deal, hands=hands, tricks=tricks)
 
 
 def deal_left(deal: PlayedDeal, variant: Variant) -> list[list[int]]:

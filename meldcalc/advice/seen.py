@@ -98,6 +98,7 @@ def _exact(deal: PlayedDeal, variant: Variant) -> dict[int, Any]:
 
     if not solver_available():
         return {}
-    checked = review(deal, variant, time_limit=None)
+    leader = deal.tricks[0].leader if deal.tricks else 0  # the bidder, who led trick 1
+    checked = review(deal, variant, time_limit=None, bidder=leader)
     skipped = (checked.first_trick - 1) * variant.players
     return {index + skipped: card for index, card in enumerate(checked.cards)}

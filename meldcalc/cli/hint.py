@@ -196,7 +196,7 @@ def hint_table(found: Any, rules: Variant) -> str:
     shown = _what_the_table_shows(found, rules)
     if shown:
         lines.append(f"the table has shown: {'; '.join(shown)}")
-    side = side_seats(rules, found.seat)
+    side = side_seats(rules, found.seat, found.bidder)
     if len(side) == 1:
         who = f"seat {side[0]} takes"
     else:

@@ -346,7 +346,8 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
 def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[str, Any]:
     """A played deal (``seed``: the one it was dealt from, if dealt at random); with
     ``review``, each card's cost against the best card and the exact value of the deal
-    (``"review": {"value", "taken", "lost"}``)."""
+    (``"review": {"value", "taken", "side_of", "lost"}``: value and taken are the trick
+    points of the side of seat ``side_of``)."""
     costs = _costs_by_play(deal, review)
     record: dict[str, Any] = {
         **({} if seed is None else {"seed": seed}),
@@ -380,6 +381,7 @@ def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[
             "from_trick": review.first_trick,
             "value": review.value,
             "taken": review.taken,
+            "side_of": review.counted,
             "lost": review.lost_by_seat(len(deal.hands)),
         }
         if review.then_best is not None:
@@ -475,14 +477,17 @@ def played_table(
     return "\n".join(lines)
 
 
-def _first_side(rules: Variant | None, bidder: int, players: int) -> tuple[str, str]:
-    """Seat 0's side by its seats, and whether it is the bidding side (``bidder``'s)."""
+def _first_side(rules: Variant | None, bidder: int, players: int, seat: int = 0) -> tuple[str, str]:
+    """The side of ``seat`` (seat 0's unless said) by its seats, and whether it is the
+    bidding side (``bidder``'s)."""
     from meldcalc.rules.scoring import side_name, side_of
 
     if rules is None:
-        return "seat 0's side", " (the bidding side)" if bidder == 0 else ""
-    bids = side_of(rules, bidder) == 0
-    return side_name(rules, 0), " (the bidding side)" if bids else " (the defenders)"
+        return f"seat {seat}'s side", " (the bidding side)" if bidder == seat else ""
+    bids = side_of(rules, bidder) == side_of(rules, seat)
+    return side_name(rules, side_of(rules, seat)), (
+        " (the bidding side)" if bids else " (the defenders)"
+    )
 
 
 def review_lines(
@@ -492,7 +497,7 @@ def review_lines(
     per_seat = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(lost))
     start = summary["from_trick"]
     since = "the start" if start == 1 else f"trick {start} (the solver's reach)"
-    ours, bidding = _first_side(rules, bidder, len(deal.hands))
+    ours, bidding = _first_side(rules, bidder, len(deal.hands), summary.get("side_of", 0))
     many = ours.startswith("seats")
     return [
         "review (cards marked with the points they cost their side against the best card):",

@@ -168,10 +168,10 @@ def _reviewed(
     played = parse_played(text, rules, trump, seats.leader)
     if not played.tricks:
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
-    with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
-        checked = review_deal(played, rules, progress, limit)
-    record = played_json(played, checked)
     bidder = played.tricks[0].leader if seats.bidder is None else seats.bidder
+    with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
+        checked = review_deal(played, rules, progress, limit, bidder)
+    record = played_json(played, checked)
     record["bidder"] = bidder
     record["summary"] = summary(checked, played, rules, seats.seating, bidder)
     view = None
@@ -198,7 +198,7 @@ def summary(checked: Any, played: Any, rules: Variant, seating: Seating, bidder:
     with the card played and the best one; and what the others gave away."""
     from meldcalc.engines.solve import seat_sides
 
-    sides = seat_sides(rules)
+    sides = seat_sides(rules, bidder)
     ours, players = sides[seating.me], rules.players
     losses, lost = [], 0
     for index, card in enumerate(checked.cards):
@@ -212,7 +212,7 @@ def summary(checked: Any, played: Any, rules: Variant, seating: Seating, bidder:
         )
         lost += card.cost
     given = sum(card.cost for card in checked.cards if sides[card.seat] != ours)
-    name = _side_words(rules, ours) + (
+    name = _side_words(sides, ours) + (
         ", the bidding side" if sides[bidder] == ours else ", the defenders"
     )
     head = (
@@ -223,11 +223,9 @@ def summary(checked: Any, played: Any, rules: Variant, seating: Seating, bidder:
     return f"{head} The others gave away {given}."
 
 
-def _side_words(rules: Variant, side: int) -> str:
-    """The seats of one side as the solver counts sides: seat 0's, and the others'."""
-    from meldcalc.engines.solve import seat_sides
-
-    seats = [seat for seat, of in enumerate(seat_sides(rules)) if of == side]
+def _side_words(sides: tuple[int, ...], side: int) -> str:
+    """The seats of one side, as ``sides`` (`engines.solve.seat_sides`) counts them."""
+    seats = [seat for seat, of in enumerate(sides) if of == side]
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
