@@ -17,7 +17,8 @@ import time
 
 import numpy as np
 
-from meldcalc.advice.hint import LAYOUTS, hint, parse_query
+from meldcalc.advice.hint import LAYOUTS, hint
+from meldcalc.advice.history import parse_query
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.rules.cards import CARD_NAMES, Hand, Suit
 from meldcalc.rules.loading import load_variant

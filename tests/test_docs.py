@@ -248,7 +248,14 @@ def _session(argv: list[str], steps: list[str], cwd: Path) -> Any:
 def test_the_session_transcripts_in_the_readme_are_what_the_session_says(tmp_path) -> None:
     import shlex
 
-    whole, end = re.findall(r"```session\n(.*?)```", README, re.DOTALL)
+    whole, end, *more = re.findall(r"```session\n(.*?)```", README, re.DOTALL)
+    for block in more:  # hands part played: the widow, names, the pass
+        command, *shown = block.splitlines()
+        steps = [line[2:] for line in shown if line.startswith("> ")]
+        done = _session(shlex.split(command.removeprefix("$ "))[1:], steps, tmp_path)
+        assert done.returncode == 0 and done.stderr == ""
+        assert done.stdout.splitlines() == shown
+    assert more, "the README shows a hand with a widow"
     for block, before in ((whole, []), (end, _double_deck_start())):
         command, *shown = block.splitlines()
         steps = [line[2:] for line in shown if line.startswith("> ")]

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from meldcalc.advice.bidding import play_one
+from meldcalc.errors import MeldcalcError
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.meld import best_meld
@@ -327,3 +328,93 @@ def test_a_new_games_hand_resumes_under_the_variant_it_began_with(tmp_path) -> N
     assert resumed.returncode == 0 and "your hand: AS AS 10S" in resumed.stdout
     other = _game(ledger, ["show"], "-V", "single-deck")
     assert other.returncode == 2 and "played under 'double-deck': leave out -V" in other.stderr
+
+
+# --- the widow and the pass ------------------------------------------------------------------
+
+
+def _three_handed(seed: int = 4) -> tuple[list[str], object, object]:
+    """A three-handed hand: seat 0 bids 300, takes the widow, names hearts and buries as
+    meldcalc's player does; the others lay down totals; the cards fall as it plays them."""
+    from meldcalc.dealing.deal import deals
+
+    rules = load_variant("three-handed")
+    hand = next(deals(rules, 1, seed)).hands[0]
+    played = play_one(hand, rules, Suit.HEARTS, seed)
+    steps = [f"hand {hand.notation()}", "300", "pass", "pass", f"widow {played.widow.notation()}"]
+    steps += ["trump H", f"bury {played.buried.notation()}", "meld left 50", "meld right 60"]
+    steps += [card for trick in played.tricks for _, card in trick.cards]
+    return steps, played, hand
+
+
+def test_a_three_handed_hand_takes_the_widow_buries_and_is_scored_with_the_burial(
+    tmp_path,
+) -> None:
+    steps, played, hand = _three_handed()
+    ledger = tmp_path / "three.jsonl"
+    full = hand + played.widow
+    absent = next(
+        card for card in load_variant("three-handed").deck.cards() if not full.count(card)
+    )
+    refused = [*steps[:6], f"bury {absent} {played.buried.notation()}", *steps[6:]]
+    done = _game(ledger, refused, "-V", "three-handed", "-f", "jsonl")
+    assert done.returncode == 2 and "bury: 4 cards, expected 3" in done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    assert next(r for r in records if r.get("step") == "trump H")["said"][-1].startswith("bury 3")
+    counted = best_meld(hand + played.widow, load_variant("three-handed"), Suit.HEARTS).total
+    assert next(r for r in records if "your_meld" in r)["your_meld"] == counted
+    refused = [*steps[:6], f"bury {absent} {' '.join(map(str, played.buried.cards()[1:]))}"]
+    other = _game(tmp_path / "other.jsonl", refused, "-V", "three-handed")
+    assert f"bury {absent}: not in your hand and the widow" in other.stderr
+    standing = _standing(ledger)
+    scored = standing["hands"][0]
+    tricks = scored["tricks"]
+    assert scored["bidder"] == 0 and sum(tricks) == 250
+    assert tricks[0] == played.points[0]  # its tricks and its burial, as simulated
+
+
+def test_the_sessions_hint_with_a_widow_is_meldcalc_hints_with_the_burial(tmp_path) -> None:
+    steps, played, _ = _three_handed(seed=6)
+    upto = steps.index("meld right 60") + 1 + 3  # a trick played: seat 0 to lead again
+    session = _game(
+        tmp_path / "g.jsonl", [*steps[:upto], "hint"], "-V", "three-handed", "-f", "jsonl"
+    )
+    hinted = next(json.loads(line) for line in session.stdout.splitlines() if '"best"' in line)
+    cards = " ".join(steps[upto - 3 : upto])
+    argv = ["hint", played.hands[0].notation(), "-t", "H", "-V", "three-handed", "--played"]
+    argv += [cards, "--buried", played.buried.notation(), "--seat", "0", "-f", "json"]
+    direct = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "meldcalc", *argv],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=AWAY,
+        ).stdout
+    )
+    assert hinted["best"] == direct["best"]
+    assert [c["points"] for c in hinted["cards"]] == [c["points"] for c in direct["cards"]]
+
+
+def test_the_card_exchange_holds_the_asked_suit_and_the_partner_keeps_what_you_sent() -> None:
+    from meldcalc.dealing.deal import deals
+    from meldcalc.game.session import apply, replay, start
+
+    rules = load_variant("double-deck-toby-thomas")
+    hands = next(deals(rules, 1, 8)).hands
+    mine = hands[2]  # you sit opposite the bidder, seat 0
+    hearts = [card for card in mine.cards() if card.suit is Suit.HEARTS]
+    others = [card for card in mine.cards() if card.suit is not Suit.HEARTS]
+    table = replay(start(rules, 3), ["seat 2", f"hand {mine.notation()}", "30", "pass", "pass"])
+    table = replay(table, ["pass", "ask H"])
+    assert table.phase == "pass"
+    with pytest.raises(MeldcalcError, match="♥ was asked for and you hold"):
+        apply(table, "give " + " ".join(str(card) for card in others[:3]))
+    sent = Hand.from_cards((hearts + others)[:3])
+    back = Hand.from_cards(hands[0].cards()[:3])  # the bidder's cards, passed back
+    table = replay(table, [f"give {sent.notation()}", "trump H", f"get {back.notation()}"])
+    assert table.phase == "meld"
+    kept = Hand([max(a - b, 0) for a, b in zip(sent.counts, back.counts)])
+    assert table.known() == ((f"0:{kept.notation()}",) if len(kept) else ())
+    expected = [a - b + c for a, b, c in zip(mine.counts, sent.counts, back.counts)]
+    assert table.playing.counts == tuple(expected) and len(table.playing) == 20

@@ -6,10 +6,13 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from meldcalc.advice import hint as hint_module
-from meldcalc.advice.hint import hint, hint_table, parse_query
+from meldcalc.advice.hint import hint
+from meldcalc.advice.history import hint_table, parse_query
 from meldcalc.advice.replay import replay
 from meldcalc.advice.review import deal_left
 from meldcalc.cli import app
@@ -201,7 +204,7 @@ def test_the_json_record_has_the_documented_fields() -> None:
     assert list(record) == [
         "variant", "trump", "seat", "hand", "trick", "on_table", "tricks_left",
         "points_left", "shown", "lacks", "layouts", "seed", "method", "exact_from",
-        "not_exact", "best", "cards",
+        "not_exact", "buried", "widow", "best", "cards",
     ]  # fmt: skip
     assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
@@ -325,7 +328,7 @@ ERRORS = [
         "--known '7:AS': seat '7': expected a seat from 0 to 3, or me, left, partner, right",
     ),
     (HAND, ["--known", "2:AX"], "--known '2:AX': "),
-    (HAND, ["-V", "three-handed"], "hint plays from the hands as dealt: three-handed's widow"),
+    (HAND, ["-V", "two-handed"], "hint plays from the hands as dealt: two-handed's stock"),
     (HAND, ["--leader", "4"], "leader '4': expected a seat from 0 to 3"),
     (HAND, ["--leader", "left"], "leader 'left': a seat from 0 to 3 (a seat named from yours"),
     (f"{HAND} | seat 9", [], "seat '9': expected a seat from 0 to 3"),
@@ -382,7 +385,8 @@ def test_where_each_plays_alone_the_bidder_who_led_is_the_lone_side_wherever_it_
     """Cutthroat, the bidder in seat 1: the defenders (seats 0 and 2) play together against
     it, so seat 2's values are those of the same position with the seats turned to put the
     bidder in seat 0 (the engines' lone seat), and its seats are named as given."""
-    from meldcalc.advice.hint import Query, hint
+    from meldcalc.advice.hint import hint
+    from meldcalc.advice.history import Query
     from meldcalc.dealing.deal import deals
 
     rules = load_variant("cutthroat")
@@ -392,3 +396,53 @@ def test_where_each_plays_alone_the_bidder_who_led_is_the_lone_side_wherever_it_
     turned = hint(Query(hands[2], Suit.SPADES, 0, (lead,), 1, ()), rules, 300, seed=1)
     assert asked.cards == turned.cards
     assert asked.seat == 2 and asked.on_table == ((1, lead),)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(["three-handed", "double-deck-three-handed"]),
+    seed=st.integers(0, 10_000),
+    trump=st.sampled_from(list(Suit)),
+    at=st.floats(0, 0.97),
+    seen=st.booleans(),
+)
+def test_with_a_widow_every_seat_is_hinted_its_legal_cards_at_any_point(
+    name: str, seed: int, trump: Suit, at: float, seen: bool
+) -> None:
+    """A deal played by meldcalc's player, the bidder (seat 0) having taken the widow and
+    buried: at any point, whoever is to play (the bidder knowing its burial, another seat
+    the widow as turned up or not) is given exactly its legal cards, and the bidder's
+    points left leave out the counters it buried."""
+    from meldcalc.advice.bidding import play_one
+    from meldcalc.advice.history import Query
+    from meldcalc.dealing.deal import deals
+    from meldcalc.engines.solve import counter_of
+    from meldcalc.rules.tricks import legal_cards
+
+    rules = load_variant(name)
+    played = play_one(next(deals(rules, 1, seed)).hands[0], rules, trump, seed)
+    order = [(seat, card) for trick in played.tricks for seat, card in trick.cards]
+    k = int(at * len(order))
+    seat = order[k][0]
+    query = Query(
+        played.hands[seat],
+        trump,
+        0,
+        tuple(card for _, card in order[:k]),
+        seat,
+        buried=played.buried if seat == 0 else None,
+        widow=played.widow if seat and seen else None,
+    )
+    found = hint(query, rules, layouts=20, seed=seed)
+    held = list(played.hands[seat].counts)
+    for other, card in order[:k]:
+        if other == seat:
+            held[CARD_NAMES.index(card)] -= 1
+    trick = [CARD_NAMES.index(card) for _, card in order[k - k % rules.players : k]]
+    legal = legal_cards(held, trick, trump, rules.head, rules.overtrump)
+    assert sorted(value.card for value in found.cards) == sorted(CARD_NAMES[c] for c in legal)
+    if seat == 0:
+        done = k - k % rules.players
+        taken = sum(counter_of(rules, CARD_NAMES.index(card)) for _, card in order[:done])
+        buried = sum(counter_of(rules, card.index) for card in played.buried.cards())
+        assert found.points_left == rules.trick_total - taken - buried

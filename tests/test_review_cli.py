@@ -205,7 +205,7 @@ def test_the_bidding_side_is_the_side_that_led_the_first_trick() -> None:
 def test_where_each_plays_alone_a_bidder_elsewhere_than_seat_0_is_the_lone_side() -> None:
     """Cutthroat: the review of a deal whose bidder sits in seat 1 prices each card as the
     same deal with the seats turned (the bidder in seat 0) does, seats named as given."""
-    from meldcalc.advice.hint import turns
+    from meldcalc.advice.history import turns
     from meldcalc.advice.replay import replay
     from meldcalc.advice.review import review, turn
     from meldcalc.cli.play import played_json

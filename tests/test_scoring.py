@@ -640,7 +640,8 @@ def test_seats_are_named_by_the_names_a_game_keeps(tmp_path) -> None:
     assert json.loads(result.stdout)["bidder"] == 1
     pairs = tmp_path / "pairs.jsonl"
     result = run("score", "-g", str(pairs), "--names", "us,them", "--bid", "300",
-                 "--bidder", "them", "--meld", "100,120", "--tricks", "150", "-f", "json")  # fmt: skip
+                 "--bidder", "them", "--meld", "100,120", "--tricks", "150",
+                 "-f", "json")  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["bidder"] == 1  # a side's name: its first seat
     refused = run("score", "-g", str(pairs), "--bid", "300", "--bidder", "eve",

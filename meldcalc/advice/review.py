@@ -49,12 +49,12 @@ class Review:
     taken: int  # what the counted seat's side took in those tricks as played
     cards: tuple[CardReview, ...]  # in the order played, from the first trick reviewed
     first_trick: int = 1  # the trick the review starts at (1 unless the deal is too long)
-    #: the seat whose side ``value`` and ``taken`` count: seat 0, or the bidder where each
-    #: plays for himself and the bidder sits elsewhere (its lone side against the rest)
-    counted: int = 0
     #: a deal that stops part way: what seat 0's side takes with the cards as played, then
     #: best play from where the deal stops (None for a deal played to the end)
     then_best: int | None = None
+    #: the seat whose side ``value`` and ``taken`` count: seat 0, or the bidder where each
+    #: plays for himself and the bidder sits elsewhere (its lone side against the rest)
+    counted: int = 0
 
     def lost_by_seat(self, players: int) -> list[int]:
         lost = [0] * players

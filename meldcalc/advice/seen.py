@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meldcalc.advice.bidding import PlayedDeal
+from meldcalc.rules.cards import CARDS, Hand
 from meldcalc.rules.variant import Variant
 
 
@@ -44,10 +45,13 @@ def price_as_seen(
     known: Sequence[str] = (),
     seed: int = 0,
     jobs: int = 1,
+    widow: Hand | None = None,
 ) -> list[CardPriced]:
     """Each card ``seat`` played in ``deal``, priced as it saw it and exactly; ``known``:
-    the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``)."""
-    from meldcalc.advice.hint import Query
+    the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``). With a widow
+    the bidder (who led trick 1) buried the cards of the deck no hand holds, and the
+    others saw the ``widow`` as turned up (None: not seen)."""
+    from meldcalc.advice.history import Query
     from meldcalc.workers import worker_map
 
     order = [(number, s, card) for number, t in enumerate(deal.tricks) for s, card in t.cards]
@@ -55,8 +59,11 @@ def price_as_seen(
     mine = [index for index, (_, s, _) in enumerate(order) if s == seat]
     leader = deal.tricks[0].leader if deal.tricks else 0
     hand = deal.hands[seat]
+    buried = _buried(deal, variant) if variant.widow and seat == leader else None
+    seen = None if seat == leader else widow
     queries = [
-        Query(hand, deal.trump, leader, tuple(names[:index]), seat, tuple(known)) for index in mine
+        Query(hand, deal.trump, leader, tuple(names[:index]), seat, tuple(known), buried, seen)
+        for index in mine
     ]
     tasks = [("exact", variant, deal), *(("seen", variant, query, seed) for query in queries)]
     with worker_map(jobs, len(tasks)) as run:
@@ -76,6 +83,14 @@ def price_as_seen(
             )
         )
     return priced
+
+
+def _buried(deal: PlayedDeal, variant: Variant) -> Hand:
+    """The cards of the deck in no hand of ``deal``: the bidder's burial."""
+    left = [variant.deck.copies_of(card) for card in CARDS]
+    for hand in deal.hands:
+        left = [n - k for n, k in zip(left, hand.counts)]
+    return Hand(left)
 
 
 def _priced(task: tuple) -> Any:

@@ -70,6 +70,26 @@ def hint(
             show_default=False,
         ),
     ] = None,
+    buried: Annotated[
+        Optional[str],
+        typer.Option(
+            "--buried",
+            metavar="CARDS",
+            help="With a widow, when you bid: the cards you buried (HAND is then your hand as"
+            " you play it: the widow taken, these left out).",
+            show_default=False,
+        ),
+    ] = None,
+    widow: Annotated[
+        Optional[str],
+        typer.Option(
+            "--widow",
+            metavar="CARDS",
+            help="With a widow, when another seat bid: the widow as it was turned up, if it"
+            " was (the bidder took it and buried as many unseen).",
+            show_default=False,
+        ),
+    ] = None,
     layouts: Annotated[
         int,
         typer.Option(
@@ -107,6 +127,8 @@ def hint(
             "played": played,
             "seat": seat,
             "known": known or [],
+            "buried": buried,
+            "widow": widow,
         }
         lines = input_lines(
             hand,
@@ -131,7 +153,7 @@ def _hinted(
     """The hint of one position: its JSON record, and the objects the table is drawn from
     under ``_objects``."""
     from meldcalc.advice.hint import hint as seat_hint
-    from meldcalc.advice.hint import parse_query
+    from meldcalc.advice.history import parse_query
 
     query = parse_query(text, rules, **defaults)
     found = seat_hint(query, rules, layouts, seed)
@@ -168,6 +190,8 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
         "method": found.method,
         "exact_from": found.exact_from,
         "not_exact": found.not_exact,
+        "buried": None if found.buried is None else [str(c) for c in found.buried.cards()],
+        "widow": None if found.widow is None else [str(c) for c in found.widow.cards()],
         "best": found.best.card,
         "cards": [
             {
@@ -229,6 +253,10 @@ def _what_the_table_shows(found: Any, rules: Variant) -> list[str]:
     said = [
         f"seat {seat} holds {cards.notation(found.trump)} (melded)" for seat, cards in found.shown
     ]
+    if found.buried is not None:
+        said.append(f"you buried {found.buried.notation(found.trump)}")
+    if found.widow is not None:
+        said.append(f"the widow went to seat {found.bidder}: {found.widow.notation(found.trump)}")
     for seat, cards in found.lacks:
         lacked = set(cards)
         parts = []

@@ -25,6 +25,10 @@ backwards. It never returns a layout the seat's knowledge rules out, and needs n
 What the cards a seat melded say about the cards it did not meld (it would have melded them)
 is not used.
 
+Cards out of play that the seat cannot see (a widow another seat took and buried from)
+are a `Hidden` pile: a row of the layouts that never plays, holding the cards known to be
+in it, the rest drawn with the others.
+
 The same seed gives the same play: every random draw comes from the player's generator, in
 the order the decisions are taken.
 """
@@ -78,6 +82,28 @@ def seen_by(game: Game, deal: int, held: np.ndarray | None = None) -> Seen:
     return Seen(seat, hand, held[deal].sum(axis=0) - hand, held[deal].sum(axis=1), known, lacks)
 
 
+@dataclass(frozen=True)
+class Hidden:
+    """Cards out of play the seat cannot see: ``pool`` (24,), the copies of each card
+    among them or among the other hands (as a deal that fits the history left them over),
+    ``size`` cards in all, of which ``known`` (24,) are known to be there."""
+
+    pool: np.ndarray
+    size: int
+    known: np.ndarray
+
+    def added_to(self, seen: Seen) -> Seen:
+        """``seen`` with the pile as one more row, after the seats."""
+        return Seen(
+            seen.seat,
+            seen.hand,
+            seen.unseen + self.pool,
+            np.append(seen.sizes, self.size),
+            np.vstack([seen.known, self.known]),
+            np.vstack([seen.lacks, np.zeros(NUM_CARDS, dtype=bool)]),
+        )
+
+
 # --- the player ----------------------------------------------------------------------------
 
 
@@ -110,6 +136,7 @@ class Reference:
     exact_from: int = EXACT_FROM
     seed: int = 0
     rollout: type[Game] | None = None
+    hidden: Hidden | None = None
     rng: np.random.Generator = field(init=False)
 
     def __post_init__(self) -> None:
@@ -134,27 +161,38 @@ class Reference:
             for (cards, value), side in zip(self.layout_values(game, rows), sides)
         ]
 
-    def layout_values(self, game: Game, rows: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    def layout_values(
+        self, game: Game, rows: np.ndarray, team: int = 0
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
         """For the seat to play in each of deals ``rows``: its legal cards (canonical) and
-        the value of each in every layout drawn ((cards, layouts): seat 0's side's points
-        from here on, the cards on the table included), exact or played out as
-        `is_exact` says."""
+        the value of each in every layout drawn ((cards, layouts): ``team``'s points from
+        here on, the cards on the table included; team 0 is seat 0's side), exact or played
+        out as `is_exact` says."""
         if not len(rows):
             return []
         legal = game.legal()[rows]
         options = [CARD_OF[np.flatnonzero((mask >> np.arange(BITS)) & 1)] for mask in legal]
         layouts = self._layouts(game, rows)
         if self.is_exact(game):
-            return list(zip(options, self._exact(game, rows, layouts, options)))
-        return list(zip(options, self._rolled_out(game, rows, layouts, options)))
+            values = self._exact(game, rows, layouts, options)
+            if team:
+                values = [
+                    _in_play(game, row, layouts[i], self.variant)[None] - value
+                    for i, (row, value) in enumerate(zip(rows, values))
+                ]
+            return list(zip(options, values))
+        return list(zip(options, self._rolled_out(game, rows, layouts, options, team)))
 
     def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
         """(rows, layouts, players, 24) counts: the deals of the unseen cards each seat to
-        play is dealt, uniformly among those that fit what it has seen."""
+        play is dealt, uniformly among those that fit what it has seen (a hidden pile drawn
+        with them, then set aside)."""
         held = game.held()
-        return np.stack(
-            [sample_layouts(seen_by(game, row, held), self.layouts, self.rng) for row in rows]
-        )
+        seen = [seen_by(game, row, held) for row in rows]
+        if self.hidden is not None:
+            seen = [self.hidden.added_to(one) for one in seen]
+        players = game.t.players
+        return np.stack([sample_layouts(one, self.layouts, self.rng)[:, :players] for one in seen])
 
     def is_exact(self, game: Game) -> bool:
         """Whether the values at this point of ``game`` are the exact solver's (few enough
@@ -179,7 +217,12 @@ class Reference:
         return [per_card[i][:, cards].T for i, cards in enumerate(options)]
 
     def _rolled_out(
-        self, game: Game, rows: np.ndarray, layouts: np.ndarray, options: list[np.ndarray]
+        self,
+        game: Game,
+        rows: np.ndarray,
+        layouts: np.ndarray,
+        options: list[np.ndarray],
+        team: int = 0,
     ) -> list[np.ndarray]:
         """The value of each option in each layout, played out by the policy, per deal."""
         count = self.layouts
@@ -193,12 +236,22 @@ class Reference:
         planes = planes_from_counts(hands, self.variant.deck.copies)
         played_out = game.fork(deals, planes, self.rollout)
         played_out.advance(first)
-        points = played_out.play().team_points[:, 0]
+        points = played_out.play().team_points[:, team]
         ends = np.cumsum([len(cards) * count for cards in options])
         return [
             part.reshape(len(cards), count)
             for part, cards in zip(np.split(points, ends[:-1]), options)
         ]
+
+
+def _in_play(game: Game, row: int, layouts: np.ndarray, variant: Variant) -> np.ndarray:
+    """(layouts,) the trick points still to take in each layout of deal ``row``: the cards
+    in its hands and on the table, and the last trick's."""
+    from meldcalc.engines.solve import counter_of
+
+    counters = np.array([counter_of(variant, card) for card in range(NUM_CARDS)])
+    on_table = CARD_OF[game.on_table[row, : game.position]]
+    return layouts.sum(axis=1) @ counters + counters[on_table].sum() + variant.last_trick
 
 
 def _tricks_left(game: Game) -> int:

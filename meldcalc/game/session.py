@@ -7,6 +7,11 @@ The player types what happens as it happens, one step a line::
                             and a player's name the game keeps names that player's seat)
     hand AS 10S KS ...      your hand as dealt: the meld under each trump, a bid to go to
     300 | bid 300 | pass    the auction, each seat in turn from the dealer's left
+    widow AS KS QH          the widow as turned up (yours to take, when you bid)
+    bury 10D JC JC          the cards you bury from your hand and the widow, when you bid
+    ask H                   card exchange: the suit the bidder asks its partner for
+    give 10H KH QH          the cards you pass to your partner (or the bidder)
+    get AH AH JD            the cards passed to you
     trump S                 the bidder names trump
     meld partner 120        a seat's meld laid down: a total, or its cards
     meld left KD QD
@@ -32,194 +37,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.game.table import Table
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
-from meldcalc.rules.seats import Seating, place_offsets
+from meldcalc.rules.seats import place_offsets
 from meldcalc.rules.variant import Variant
-
-PHASES = ("hand", "auction", "trump", "meld", "play", "over")
-
-
-@dataclass(frozen=True)
-class Table:
-    """What the session knows of the hand so far."""
-
-    variant: Variant
-    dealer: int
-    me: int = 0
-    names: tuple[str, ...] = ()  #: the game's names of its sides, side 0 first
-    hand: Hand | None = None
-    bids: tuple[tuple[int, int | None], ...] = ()  #: (seat, bid), None for a pass
-    trump: Suit | None = None
-    melds: tuple[tuple[int, int, Hand | None], ...] = ()  #: (seat, total, cards if given)
-    played: tuple[int, ...] = ()
-    tricks_given: tuple[int, ...] | None = None
-    #: your bid's odds (a `bidding.BidReport`), where they were worked out: not part of what
-    #: the table knows, so a replay without advice equals the table with it
-    odds: Any = field(default=None, compare=False, repr=False)
-
-    # --- where the hand stands ------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.variant.players
-
-    @property
-    def phase(self) -> str:
-        if self.hand is None:
-            return "hand"
-        if self.tricks_given is not None or len(self.played) == self.deal_size:
-            return "over"
-        if len(self.passed) == self.players:
-            return "over"  # every seat passed: no hand to play
-        if self.bidder is None:
-            return "auction"
-        if self.trump is None:
-            return "trump"
-        return "play" if self.played else "meld"
-
-    @property
-    def deal_size(self) -> int:
-        return self.players * self.variant.hand_size
-
-    @property
-    def passed(self) -> set[int]:
-        return {seat for seat, bid in self.bids if bid is None}
-
-    @property
-    def high_bid(self) -> tuple[int, int] | None:
-        """The highest bid so far and its seat."""
-        bids = [(bid, seat) for seat, bid in self.bids if bid is not None]
-        return max(bids) if bids else None
-
-    @property
-    def bidder(self) -> int | None:
-        """The auction's winner, once it is over: the last seat not to pass."""
-        high = self.high_bid
-        if high is None or len(self.passed) < self.players - 1:
-            return None
-        return high[1]
-
-    @property
-    def contract(self) -> int | None:
-        return None if self.bidder is None else self.high_bid[0]
-
-    @property
-    def to_bid(self) -> int:
-        """The seat to speak next in the auction: from the dealer's left, passed seats out."""
-        seat = (self.dealer + 1 + len(self.bids)) % self.players if not self.bids else None
-        if seat is not None:
-            return seat
-        last = self.bids[-1][0]
-        for step in range(1, self.players + 1):
-            seat = (last + step) % self.players
-            if seat not in self.passed:
-                return seat
-        return last
-
-    @property
-    def to_play(self) -> int:
-        from meldcalc.advice.hint import turns
-
-        _, seat = turns(self.played, self.bidder, self.trump, self.players)
-        return seat
-
-    @property
-    def seating(self) -> Seating:
-        return Seating(self.variant, self.me, self.names)
-
-    def seat(self, text: str) -> int:
-        """A seat as every command names it (`rules.seats`): by number, from yours (``me``,
-        ``left``, ``partner``, ``right``), or by a player's name the game keeps."""
-        return self.seating.parse(text, "seat")
-
-    def seat_label(self, seat: int) -> str:
-        return "you" if seat == self.me else self.seating.label(seat)
-
-    # --- the hand's figures ---------------------------------------------------------------
-
-    def held(self) -> Hand:
-        """Your cards still in hand."""
-        counts = list(self.hand.counts)
-        from meldcalc.advice.hint import turns
-
-        seats, _ = turns(self.played, self.bidder, self.trump, self.players)
-        for card, seat in zip(self.played, seats):
-            if seat == self.me:
-                counts[card] -= 1
-        return Hand(counts)
-
-    def tricks(self) -> list[tuple[int, tuple[tuple[int, int], ...], int, int]]:
-        """The tricks played: (leader, (seat, card) in order, winner, points); the last may
-        be under way (winner -1)."""
-        from meldcalc.rules.tricks import winning_position
-
-        tricks, leader, trick = [], self.bidder, []
-        for card in self.played:
-            trick.append(card)
-            if len(trick) == self.players:
-                winner = (leader + winning_position(trick, self.trump)) % self.players
-                seats = [(leader + i) % self.players for i in range(self.players)]
-                points = sum(self.variant.counters.get(CARDS[c].rank, 0) for c in trick)
-                if len(tricks) == self.variant.hand_size - 1:
-                    points += self.variant.last_trick
-                tricks.append((leader, tuple(zip(seats, trick)), winner, points))
-                leader, trick = winner, []
-        if trick:
-            seats = [(leader + i) % self.players for i in range(len(trick))]
-            tricks.append((leader, tuple(zip(seats, trick)), -1, 0))
-        return tricks
-
-    def trick_points(self) -> tuple[int, ...]:
-        """Each side's trick points so far (or as typed)."""
-        from meldcalc.rules.scoring import side_count, side_of
-
-        if self.tricks_given is not None:
-            return self.tricks_given
-        points = [0] * side_count(self.variant)
-        for _, _, winner, won in self.tricks():
-            if winner >= 0:
-                points[side_of(self.variant, winner)] += won
-        return tuple(points)
-
-    def side_melds(self) -> tuple[int, ...]:
-        from meldcalc.rules.scoring import side_count, side_of
-
-        meld = [0] * side_count(self.variant)
-        for seat, total, _ in self.melds:
-            meld[side_of(self.variant, seat)] += total
-        return tuple(meld)
-
-    def outcome(self) -> Any:
-        """The hand scored as `meldcalc score` scores it (a `scoring.HandScore`); None when
-        every seat passed and it was not played."""
-        from meldcalc.rules.scoring import HandPlay, score_hand
-
-        if self.contract is None:
-            return None
-        play = HandPlay(self.contract, self.bidder, self.side_melds(), self.trick_points())
-        return score_hand(self.variant, play)
-
-    def as_played(self) -> Any:
-        """The hand played out as a `bidding.PlayedDeal`, every seat's hand as dealt: each
-        held the cards it played."""
-        from meldcalc.advice.hint import turns
-        from meldcalc.advice.replay import replay as replay_deal
-
-        seats, _ = turns(self.played, self.bidder, self.trump, self.players)
-        hands = [[0] * len(CARD_NAMES) for _ in range(self.players)]
-        for card, seat in zip(self.played, seats):
-            hands[seat][card] += 1
-        names = [CARD_NAMES[c] for c in self.played]
-        return replay_deal([Hand(h) for h in hands], self.variant, self.trump, self.bidder, names)
-
-    def known(self) -> tuple[str, ...]:
-        """The cards other seats laid down, as `hint`'s ``known`` takes them."""
-        return tuple(
-            f"{seat}:{cards.notation()}"
-            for seat, _, cards in self.melds
-            if cards is not None and seat != self.me and len(cards)
-        )
 
 
 @dataclass
@@ -238,22 +60,21 @@ def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[Any]:
 
     if len(table.played) != table.deal_size:
         raise MeldcalcError("review: the hand was not played card by card to its end")
-    return price_as_seen(table.as_played(), table.variant, table.me, table.known(), seed, jobs)
+    widow = None if table.takes_widow else table.widow
+    return price_as_seen(
+        table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow
+    )
 
 
 # --- the steps ------------------------------------------------------------------------------
 
 
 def start(variant: Variant, dealer: int, names: Sequence[str] = ()) -> Table:
-    from meldcalc.advice.hint import _check_variant
+    from meldcalc.advice.history import check_variant
 
-    _check_variant(variant)
+    check_variant(variant)
     if variant.bidding is None:
         raise MeldcalcError(f"{variant.name} has no auction: a game follows bid hands")
-    if variant.passing is not None:
-        raise MeldcalcError(
-            f"{variant.name} passes cards before play: the session does not follow a pass yet"
-        )
     return Table(variant, dealer, names=tuple(names))
 
 
@@ -350,12 +171,7 @@ def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         return _all_passed(table, new, said)
     if new.bidder is not None:
         lines = [said, f"{new.seat_label(new.bidder)} won the auction at {new.contract}"]
-        lines.append(
-            "name trump: trump S"
-            if new.bidder == new.me
-            else f"{new.seat_label(new.bidder)} names trump: trump S"
-        )
-        return Answer(new, lines, {"seat": seat, "bid": bid, "bidder": new.bidder})
+        return _then(new, lines, {"seat": seat, "bid": bid, "bidder": new.bidder})
     return Answer(new, [said, _auction_prompt(new)], {"seat": seat, "bid": bid})
 
 
@@ -399,25 +215,172 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
 
 
 def _trump(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.rules.meld import best_meld
     from meldcalc.rules.variant import may_name_trump
 
     _in(table, "trump", "trump")
     trump = parse_suit(rest)
-    if table.bidder == table.me and not may_name_trump(table.hand, table.variant, trump):
+    mine = table.hand + table.widow if table.takes_widow else table.playing
+    if table.bidder == table.me and not may_name_trump(mine, table.variant, trump):
         raise MeldcalcError(
             f"trump {trump.letter}: {table.variant.name} needs a marriage in trump, and your"
             " hand has none in it"
         )
     new = replace(table, trump=trump)
-    mine = best_meld(table.hand, table.variant, trump)
-    mine_cards = Hand.from_cards(card for meld in mine.melds for card in meld.cards)
-    mine_cards = Hand([min(a, b) for a, b in zip(mine_cards.counts, table.hand.counts)])
-    new = replace(new, melds=((table.me, mine.total, mine_cards),))
-    lines = [f"trump {trump.letter} {trump.symbol}", f"your meld: {mine.total}"]
-    example = "partner" if "partner" in place_offsets(table.variant) else "left"
-    lines.append(f"lay down each seat's meld (meld {example} 120), then the cards as they fall")
-    return Answer(new, lines, {"trump": trump.letter, "your_meld": mine.total})
+    return _then(new, [f"trump {trump.letter} {trump.symbol}"], {"trump": trump.letter})
+
+
+def _then(table: Table, lines: list[str], data: dict[str, Any]) -> Answer:
+    """After a step before play: what comes next, and once your hand is the one you play
+    (the widow taken and buried, the pass made) your meld, counted from it."""
+    from meldcalc.rules.meld import best_meld
+
+    prompt = _prompt_before_play(table)
+    if prompt is not None:
+        return Answer(table, [*lines, prompt], data)
+    if table.phase == "meld" and all(seat != table.me for seat, _, _ in table.melds):
+        counted = table.hand + table.widow if table.takes_widow else table.playing
+        mine = best_meld(counted, table.variant, table.trump)
+        cards = Hand.from_cards(card for meld in mine.melds for card in meld.cards)
+        cards = Hand([min(a, b) for a, b in zip(cards.counts, counted.counts)])
+        table = replace(table, melds=(*table.melds, (table.me, mine.total, cards)))
+        example = "partner" if "partner" in place_offsets(table.variant) else "left"
+        lines = [
+            *lines,
+            f"your meld: {mine.total}",
+            f"lay down each seat's meld (meld {example} 120), then the cards as they fall",
+        ]
+        data = {**data, "your_meld": mine.total}
+    return Answer(table, lines, data)
+
+
+def _prompt_before_play(table: Table) -> str | None:
+    """What the table waits for before play, if anything."""
+    phase, bidder = table.phase, table.seat_label(table.bidder)
+    mine = table.bidder == table.me
+    if phase == "widow":
+        return f"take the widow: widow CARDS (the {table.variant.widow} cards turned up)"
+    if phase == "bury":
+        return f"bury {table.variant.widow} cards from your hand and the widow: bury CARDS"
+    if phase == "ask":
+        return "ask your partner for a suit: ask S" if mine else f"{bidder} asks for a suit: ask S"
+    if phase == "pass":
+        return _pass_prompt(table)
+    if phase == "trump":
+        if mine:
+            return "name trump: trump S"
+        seen = table.variant.widow and table.widow is None
+        return f"{bidder} names trump: trump S" + (
+            " (and the widow as turned up, if it was: widow CARDS)" if seen else ""
+        )
+    return None
+
+
+def _pass_prompt(table: Table) -> str:
+    count = table.variant.passing.cards
+    other = table.seat_label(table.pass_partner)
+    if table.me == table.bidder:
+        wanted = "get" if table.got is None else "give"
+    else:
+        wanted = "give" if table.given is None else "get"
+    if wanted == "give":
+        return f"pass {count} cards to {other}: give CARDS"
+    return f"the {count} cards {other} passes you: get CARDS"
+
+
+def _widow(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    size = table.variant.widow
+    if not size:
+        raise MeldcalcError(f"widow: {table.variant.name} has no widow")
+    if table.bidder is None or table.played or (table.widow is not None):
+        raise MeldcalcError(
+            "widow: not now: the widow is turned up once the auction is over, before play"
+            + (" (it is given already)" if table.widow is not None else "")
+        )
+    cards = _cards(rest, size, "widow", table, [("your hand", table.hand)])
+    new = replace(table, widow=cards)
+    said = f"the widow: {cards.notation()}"
+    if not new.takes_widow:
+        return Answer(new, [f"{said} (to {new.seat_label(new.bidder)})"], {"widow": rest})
+    return _then(new, [f"{said}; your hand is now {(table.hand + cards).notation()}"], {})
+
+
+def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _in(table, "bury", "bury")
+    cards = _cards(rest, table.variant.widow, "bury", table, [])
+    full = table.hand + table.widow
+    short = [c for c, n in zip(CARDS, cards.counts) if n > full.count(c)]
+    if short:
+        raise HandError(
+            f"bury {', '.join(str(c) for c in short)}: not in your hand and the widow"
+            f" ({full.notation(table.trump)})"
+        )
+    new = replace(table, buried=cards)
+    return _then(new, [f"you bury {cards.notation(table.trump)}"], {"buried": rest})
+
+
+def _ask(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _in(table, "ask", "ask")
+    suit = parse_suit(rest)
+    return _then(replace(table, ask=suit), [f"asked for {suit.symbol}"], {"ask": suit.letter})
+
+
+def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _in(table, "pass", "give")
+    if table.given is not None:
+        raise MeldcalcError("give: you have passed your cards already")
+    if table.me == table.bidder and table.got is None and table.passing_kind == "exchange":
+        raise MeldcalcError("give: your partner passes first: get CARDS")
+    count = table.variant.passing.cards
+    cards = _cards(rest, count, "give", table, [])
+    holding = table.playing
+    short = [c for c, n in zip(CARDS, cards.counts) if n > holding.count(c)]
+    if short:
+        raise HandError(
+            f"give {', '.join(str(c) for c in short)}: not in your hand"
+            f" ({holding.notation(table.trump)})"
+        )
+    if table.passing_kind == "exchange" and table.me != table.bidder:
+        _check_ask(cards, holding, table.ask, count)
+    new = replace(table, given=cards)
+    return _then(new, [f"you pass {cards.notation()}"], {"given": rest})
+
+
+def _check_ask(cards: Hand, holding: Hand, ask: Suit, count: int) -> None:
+    """The exchange's rule: the partner sends cards of the suit asked for where it has
+    them (RULES.md "Card exchange")."""
+    from meldcalc.rules.cards import RANKS, Card
+
+    held = sum(holding.count(Card(rank, ask)) for rank in RANKS)
+    sent = sum(cards.count(Card(rank, ask)) for rank in RANKS)
+    if sent < min(held, count):
+        raise MeldcalcError(
+            f"give: {ask.symbol} was asked for and you hold {held}: pass {min(held, count)} of them"
+        )
+
+
+def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _in(table, "pass", "get")
+    if table.got is not None:
+        raise MeldcalcError("get: the cards passed to you are given already")
+    if table.me != table.bidder and table.given is None:
+        raise MeldcalcError("get: you pass first: give CARDS")
+    count = table.variant.passing.cards
+    cards = _cards(rest, count, "get", table, [("your hand", table.playing)])
+    new = replace(table, got=cards)
+    return _then(new, [f"passed to you: {cards.notation()}"], {"got": rest})
+
+
+def _cards(
+    text: str, count: int, step: str, table: Table, holdings: list[tuple[str, Hand]]
+) -> Hand:
+    """``count`` cards of a step, checked against the deck (with ``holdings``)."""
+    cards = Hand.parse(text)
+    table.variant.check_hand(cards)
+    if len(cards) != count:
+        raise HandError(f"{step}: {cards_text(len(cards))}, expected {count}")
+    if holdings:
+        table.variant.check_together([*holdings, (step, cards)])
+    return cards
 
 
 def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -445,14 +408,12 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.advice.hint import Query, hint_table
+    from meldcalc.advice.history import hint_table
 
     _in(table, ("meld", "play"), "play")
     card = parse_card(rest).index
     seat = table.to_play
-    played = [CARD_NAMES[c] for c in (*table.played, card)]
-    query = Query(table.hand, table.trump, table.bidder, tuple(played), table.me, table.known())
-    hint_table(query, table.variant, viewer=table.me)  # refuses what cannot be
+    hint_table(table.query((*table.played, card)), table.variant, viewer=table.me)
     new = replace(table, played=(*table.played, card))
     lines = [f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
     tricks = new.tricks()
@@ -467,16 +428,14 @@ def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.advice.hint import Query, hint
+    from meldcalc.advice.hint import hint
 
     _in(table, ("meld", "play"), "hint")
     if table.to_play != table.me:
         raise MeldcalcError(f"it is {table.seat_label(table.to_play)}'s turn, not yours")
     if not advise:
         return Answer(table)
-    played = tuple(CARD_NAMES[c] for c in table.played)
-    query = Query(table.hand, table.trump, table.bidder, played, table.me, table.known())
-    found = hint(query, table.variant, seed=seed)
+    found = hint(table.query(table.played), table.variant, seed=seed)
     lines = [
         f"{value.card}: {value.points:.1f} points"
         + ("" if i == 0 else f" ({value.behind:.1f} behind)")
@@ -552,6 +511,11 @@ _STEPS = {
     "seat": _seat_step,
     "hand": _hand,
     "bid": _bid,
+    "widow": _widow,
+    "bury": _bury,
+    "ask": _ask,
+    "give": _give,
+    "get": _get,
     "pass": lambda table, rest, advise, seed: _bid(table, "pass", advise, seed),
     "trump": _trump,
     "meld": _meld,
