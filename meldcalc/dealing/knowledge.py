@@ -166,6 +166,9 @@ class TableKnowledge:
     received: Hand | None = None
     ask: Suit | None = None
     after_pass: bool = False
+    #: what the auction said: (seat, its highest bid or None, the bid it passed rather
+    #: than make or None), each read through the fast bid model (`dealing.bidmodel`)
+    bids: tuple[tuple[int, int | None, int | None], ...] = ()
 
     @property
     def told(self) -> bool:
@@ -181,6 +184,7 @@ class TableKnowledge:
             or self.meld_ranges
             or self.widow is not None
             or self.received is not None
+            or bool(self.bids)
         )
 
     @property
@@ -235,6 +239,10 @@ class TableKnowledge:
             lines.append(f"{partners_word(variant)} meld {self.partner_meld.words()} {under}")
         if self.opponents_meld is not None:
             lines.append(f"the opponents' meld {self.opponents_meld.words()} {under}")
+        for seat, high, passed in self.bids:
+            said = [f"bid {high}"] if high is not None else []
+            said += [f"passed at {passed}"] if passed is not None else []
+            lines.append(f"{seat_name(variant, seat)} {' and '.join(said)} (read by the bid model)")
         if self.widow is not None:
             lines.append(f"widow seen: {self.widow.notation()}")
         if self.ask is not None and self.received is None:
@@ -268,6 +276,9 @@ class TableKnowledge:
             "received": cards(self.received),
             "ask": None if self.ask is None else self.ask.letter,
             "after_pass": self.after_pass,
+            "bids": [
+                {"seat": seat, "bid": high, "passed_at": passed} for seat, high, passed in self.bids
+            ],
             "description": self.describe(variant),
         }
 

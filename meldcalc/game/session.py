@@ -143,10 +143,13 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     return Answer(new, lines, data)
 
 
-def _bid_report(hand: Hand, variant: Variant, seed: int) -> Any:
+def _bid_report(hand: Hand, variant: Variant, seed: int, said: tuple = ()) -> Any:
+    """Your hand's odds, the deals kept as likely as the bids ``said`` make them
+    (`Table.auction_said`)."""
     from meldcalc.advice.bidding import estimate
+    from meldcalc.dealing.knowledge import TableKnowledge
 
-    return estimate(hand, variant, deals=1000, seed=seed)
+    return estimate(hand, variant, deals=1000, seed=seed, knowledge=TableKnowledge(bids=said))
 
 
 def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -167,12 +170,27 @@ def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         raise NotationError(f"{quote(rest)}: expected a bid such as {bidding.opening}, or pass")
     new = replace(table, bids=(*table.bids, (seat, bid)))
     said = f"{table.seat_label(seat)}: {'pass' if bid is None else bid}"
+    if advise and new.bidder is None and new.to_bid == new.me and new.auction_said():
+        new = _odds_heard(new, seed)
     if len(new.passed) == new.players:
         return _all_passed(table, new, said)
     if new.bidder is not None:
         lines = [said, f"{new.seat_label(new.bidder)} won the auction at {new.contract}"]
         return _then(new, lines, {"seat": seat, "bid": bid, "bidder": new.bidder})
     return Answer(new, [said, _auction_prompt(new)], {"seat": seat, "bid": bid})
+
+
+def _odds_heard(table: Table, seed: int) -> Table:
+    """Your odds again at your turn to bid, the deals weighed by what the other seats'
+    bids say of their hands; the odds as they were when the auction says too little to
+    sample (a rare reading is refused by the sampler)."""
+    from meldcalc.errors import KnowledgeError
+
+    try:
+        report = _bid_report(table.hand, table.variant, seed, table.auction_said())
+    except KnowledgeError:
+        return table
+    return replace(table, odds=report)
 
 
 def _all_passed(table: Table, new: Table, said: str) -> Answer:
@@ -210,6 +228,8 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
         made = float((best.totals >= level).mean())
     limit = best.max_bid
     chance = f"{level} is {how_often(made, len(best.totals))} with {best.trump.letter}"
+    if table.odds.knowledge.bids:
+        chance += " (the deals as likely as the bids say)"
     go = "pass" if limit is None or limit < level else f"go on up to {limit}"
     return f"{chance}; {go}"
 
