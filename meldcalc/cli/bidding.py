@@ -95,7 +95,9 @@ def bid(
     ] = "0",
     void: Annotated[
         Optional[list[str]],
-        _told("--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S."),
+        _told(
+            "--void", "SEAT:SUIT", "A seat holds none of a suit, e.g. left:S (SEAT as for --known)."
+        ),
     ] = None,
     partner_meld: Annotated[
         Optional[list[str]],

@@ -264,6 +264,12 @@ def _prompt(table: Any) -> str:
         return f"[trump: {who} name{'' if who == 'you' else 's'} it] > "
     if phase in ("meld", "play"):
         return f"[{phase}: {table.seat_label(table.to_play)} to play] > "
+    waits = {"widow": "take it", "bury": f"{table.variant.widow} cards", "ask": "a suit"}
+    if phase in waits:
+        return f"[{phase}: {waits[phase]}] > "
+    if phase == "pass":
+        wanted = "give" if (table.me == table.bidder) == (table.got is not None) else "get"
+        return f"[pass: {wanted} CARDS] > "
     return f"[{phase}] > "
 
 
@@ -274,14 +280,16 @@ def _complete_with_readline() -> None:
         import readline
     except ImportError:  # a Python built without it: plain input
         return
+    from meldcalc.game.session import STEP_WORDS
     from meldcalc.rules.cards import CARD_NAMES
 
-    words = ["seat", "hand", "bid", "pass", "trump", "meld", "play", "hint", "show", "tricks"]
-    words += ["undo", "help", "quit", "partner", "left", "right", *CARD_NAMES]
+    words = [*STEP_WORDS, "undo", "review", "quit", "me", "partner", "left", "right", *CARD_NAMES]
 
     def complete(text: str, state: int) -> str | None:
+        """The ``state``-th word ``text`` begins, and a space (Python's readline appends
+        none: without it a step's word runs into what is typed next)."""
         found = [word for word in words if word.lower().startswith(text.lower())]
-        return found[state] if state < len(found) else None
+        return f"{found[state]} " if state < len(found) else None
 
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")

@@ -89,7 +89,8 @@ def score(
         typer.Option(
             "--hand",
             metavar="SEAT:CARDS",
-            help="A seat's hand, to count its meld under --trump (repeat for each seat).",
+            help="A seat's hand, to count its meld under --trump (repeat for each seat;"
+            " SEAT: a number from 0 in playing order, or a name the game keeps).",
         ),
     ] = None,
     tricks: Annotated[

@@ -339,12 +339,15 @@ def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _ask(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    if table.passing_kind != "exchange":
+        raise MeldcalcError(f"ask: {table.variant.name} has no card exchange: no suit is asked for")
     _in(table, "ask", "ask")
     suit = parse_suit(rest)
     return _then(replace(table, ask=suit), [f"asked for {suit.symbol}"], {"ask": suit.letter})
 
 
 def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _passing(table, "give")
     _in(table, "pass", "give")
     if table.given is not None:
         raise MeldcalcError("give: you have passed your cards already")
@@ -379,6 +382,7 @@ def _check_ask(cards: Hand, holding: Hand, ask: Suit, count: int) -> None:
 
 
 def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    _passing(table, "get")
     _in(table, "pass", "get")
     if table.got is not None:
         raise MeldcalcError("get: the cards passed to you are given already")
@@ -388,6 +392,17 @@ def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     cards = _cards(rest, count, "get", table, [("your hand", table.playing)])
     new = replace(table, got=cards)
     return _then(new, [f"passed to you: {cards.notation()}"], {"got": rest})
+
+
+def _passing(table: Table, step: str) -> None:
+    """A step of the card pass, refused where there is none for you."""
+    if table.variant.passing is None:
+        raise MeldcalcError(f"{step}: {table.variant.name} has no card pass")
+    if table.bidder is not None and not table.passes:
+        raise MeldcalcError(
+            f"{step}: the pass is between {table.seat_label(table.bidder)} and its partner:"
+            " you see none of it"
+        )
 
 
 def _cards(
@@ -545,3 +560,7 @@ _STEPS = {
     "show": _show,
     "help": _help,
 }
+
+#: Every step's word, for a prompt's completion; the session's own words (``undo``,
+#: ``review``, ``quit``) are the command's.
+STEP_WORDS = tuple(_STEPS)
