@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -106,6 +107,8 @@ class BidReport:
     burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
     #: the cards to pass back known: for each trump, every pass-back judged (likewise)
     pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
+    #: the bid judged by the game's score (`advice.equity.GameOdds`), where it was given
+    game: Any = None
 
     @property
     def best(self) -> TrumpOdds:

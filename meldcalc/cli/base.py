@@ -8,6 +8,7 @@ import enum
 import functools
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -132,6 +133,18 @@ def variant_option(help: str = "A shipped variant's name or a path to a YAML rul
 
 
 VariantOption = Annotated[str, variant_option()]
+
+
+def file_name(text: str) -> Path:
+    """A file option as typed: an empty name is refused, not read as the folder '.'."""
+    if not text:
+        raise typer.BadParameter(f"expected a file name, got {quote(text)}")
+    return Path(text)
+
+
+def game_option(help: str) -> Any:
+    """``--game FILE`` (``-g``): a game's ledger, as `score -g` keeps it."""
+    return typer.Option("--game", "-g", metavar="FILE", parser=file_name, help=help)
 
 
 def bid_option(help: str) -> Any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -18,6 +20,7 @@ from meldcalc.cli.base import (
     VariantOption,
     app,
     full_hand,
+    game_option,
     load,
     no_limit_if_zero,
     probability_option,
@@ -27,8 +30,11 @@ from meldcalc.cli.base import (
     user_errors,
 )
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
+from meldcalc.errors import MeldcalcError, quote, shown_path
 from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.seats import SEAT_WORDS, Seating
+from meldcalc.rules.variant import Variant
 
 
 def _told(name: str, metavar: str, text: str) -> Any:
@@ -144,6 +150,20 @@ def bid(
             " error; 0 (the default): no limit."
         ),
     ] = 0,
+    score: Annotated[
+        Optional[str],
+        typer.Option(
+            "--score",
+            metavar="N,N",
+            help="The game's score, your side's first (e.g. 850,920): each bid judged by the"
+            " games it wins, beside the chance of making it.",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[
+        Optional[Path],
+        game_option("A game's ledger (score -g): its score and target, your side --seat's."),
+    ] = None,
     strong: Annotated[
         int,
         typer.Option(
@@ -185,6 +205,7 @@ def bid(
             no_passing,
             Seating(rules).parse(seat, "--seat"),
         )
+        at_score = _game_score(rules, score, game, Seating(rules).parse(seat, "--seat"))
     trumps = [trump] if trump else None
     warnings = (
         [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
@@ -194,7 +215,7 @@ def bid(
 
     def compute(text: str, label: str | None) -> object:
         with progress_line() as progress:
-            return estimate(
+            report = estimate(
                 full_hand(text, rules),
                 rules,
                 deals,
@@ -209,8 +230,57 @@ def bid(
                 no_limit_if_zero(time_limit),
                 strong,
             )
+        if at_score is None:
+            return report
+        from meldcalc.advice.equity import game_odds, table_for
+
+        ours, theirs, target = at_score
+        with progress_line("working out the game's equity table once: {} sweeps") as progress:
+            table = table_for(rules, target, progress)
+        return replace(report, game=game_odds(report, table, ours, theirs))
 
     report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
+
+
+def _game_score(
+    rules: Variant, score: str | None, game: Path | None, seat: int
+) -> tuple[int, int, int] | None:
+    """Your side's score, the others', and the target: from --score, or a game's ledger."""
+    from meldcalc.advice.equity import check_two_sides
+    from meldcalc.rules.scoring import side_of
+
+    if score is None and game is None:
+        return None
+    if score is not None and game is not None:
+        raise MeldcalcError("give the score (--score) or a game (--game), not both")
+    check_two_sides(rules)
+    if game is not None:
+        from meldcalc.game import ledger
+
+        book = ledger.read(game)
+        if book is None:
+            raise MeldcalcError(f"--game {shown_path(game)}: no such game yet")
+        totals = book.standing().totals
+        ours = side_of(rules, seat)
+        return totals[ours], totals[1 - ours], book.target
+    values = [token.strip() for token in score.split(",")]
+    if len(values) != 2 or not all(_signed(token) for token in values):
+        raise MeldcalcError(
+            f"--score {quote(score)}: expected two scores, your side's first, e.g. 850,920"
+        )
+    ours, theirs = (int(token) for token in values)
+    target = rules.bidding.game
+    if max(ours, theirs) >= target:
+        raise MeldcalcError(
+            f"--score {quote(score)}: a side at {target} or more has won the game already"
+        )
+    return ours, theirs, target
+
+
+def _signed(token: str) -> bool:
+    """A whole number, minus allowed (a side set below nothing), of a sensible size."""
+    digits = token[1:] if token.startswith("-") else token
+    return is_whole_number(digits) and len(digits) <= 9
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
@@ -229,6 +299,8 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         knowledge=report.knowledge.json(report.variant) if report.knowledge.told else None,
         passing=_passing_json(report),
     )
+    if report.game is not None:
+        record["game"] = report.game.json()
     return record
 
 
@@ -344,7 +416,23 @@ def bid_table(report: Any) -> str:
     if best.biddable:
         trump = f"{best.trump.symbol} ({best.trump.letter})"
         lines += ["", f"chance of making each bid with {trump} as trump:", _odds_bars(best)]
+    if report.game is not None:
+        lines += ["", *_game_lines(report.game)]
     return "\n".join(lines)
+
+
+def _game_lines(odds: Any) -> list[str]:
+    """The bid judged by the game: the sentences, then the chances of each level that is
+    neither sure nor hopeless, and of passing."""
+    shown = [level for level in odds.levels if 0.02 <= level[1] <= 0.98 or level[0] == odds.best]
+    rows = [
+        [level, f"{made:.0%}", f"{win:.0%}", "← go up to here" if level == odds.best else ""]
+        for level, made, win in shown or odds.levels[:1]
+    ]
+    rows.append(["pass", "", f"{odds.passing:.0%}", "← pass" if odds.best is None else ""])
+    headers = ["bid", "made", "wins the game", ""]
+    table = tabulate(rows, headers, colalign=("right", "right", "right"))
+    return [*odds.sentences(), *table.splitlines()]
 
 
 def _table_knows(report: Any) -> list[str]:

@@ -12,8 +12,17 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc import console
-from meldcalc.cli.base import SeedOption, app, fail, format_option, load, say, user_errors, warn
-from meldcalc.cli.scoring import _file_name
+from meldcalc.cli.base import (
+    SeedOption,
+    app,
+    fail,
+    file_name,
+    format_option,
+    load,
+    say,
+    user_errors,
+    warn,
+)
 from meldcalc.errors import MeldcalcError, shown_path
 
 
@@ -31,7 +40,7 @@ QUIT = ("quit", "exit", "q")
 def game(
     file: Annotated[
         Path,
-        typer.Argument(metavar="FILE", parser=_file_name, help="The game's ledger (JSON lines)."),
+        typer.Argument(metavar="FILE", parser=file_name, help="The game's ledger (JSON lines)."),
     ],
     variant: Annotated[
         Optional[str],

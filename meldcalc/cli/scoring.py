@@ -15,6 +15,7 @@ from meldcalc.cli.base import (
     app,
     bid_option,
     format_option,
+    game_option,
     load,
     say,
     trump_option,
@@ -35,13 +36,6 @@ from meldcalc.rules.variant import Variant, checks_text
 class ScoreFormat(str, enum.Enum):
     table = "table"
     json = "json"
-
-
-def _file_name(text: str) -> Path:
-    """A file option as typed: an empty name is refused, not read as the folder '.'."""
-    if not text:
-        raise typer.BadParameter(f"expected a file name, got {quote(text)}")
-    return Path(text)
 
 
 def _per_side(text: str | None) -> tuple[int, ...] | None:
@@ -146,13 +140,7 @@ def score(
     ] = None,
     game: Annotated[
         Optional[Path],
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="FILE",
-            parser=_file_name,
-            help="A game's ledger: add the hand to it (JSON lines).",
-        ),
+        game_option("A game's ledger: add the hand to it (JSON lines)."),
     ] = None,
     show: Annotated[bool, typer.Option("--show", help="Show the game's hands and totals.")] = False,
     detail: Annotated[

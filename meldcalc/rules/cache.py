@@ -161,12 +161,18 @@ def write(path: Path, data: dict[str, Any], file: str, chain: list[tuple[Path, b
         "chain": [[key_path(source), digest(content)] for source, content in chain],
         "data": data,
     }
-    text = json.dumps(record, ensure_ascii=False).encode()
+    _write_sealed(entry, record)
+
+
+def _write_sealed(entry: Path, record: dict[str, Any]) -> None:
+    """``record`` sealed into ``entry``: a temporary file renamed into place; a cache that
+    cannot be written is no cache."""
     import tempfile
 
+    text = json.dumps(record, ensure_ascii=False).encode()
     try:
         key = _key(entry.parent, create=True)
-        handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".variant-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".entry-", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(seal(key, text) + b"\n" + text)
@@ -176,3 +182,32 @@ def write(path: Path, data: dict[str, Any], file: str, chain: list[tuple[Path, b
             raise
     except (OSError, FileProblem):
         pass
+
+
+def _data_entry(name: str) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    return (
+        folder / f"data-{digest(f'{FORMAT}{chr(0)}{__version__}{chr(0)}{name}'.encode())[:32]}.json"
+    )
+
+
+def read_data(name: str) -> dict[str, Any] | None:
+    """Data worked out once and kept under ``name`` (a digest of all it was made from), if
+    its seal holds; None otherwise (a miss, never an error)."""
+    entry = _data_entry(name)
+    if entry is None:
+        return None
+    try:
+        record = _unsealed(entry, _key(entry.parent, create=False))
+        return record["data"] if record.get("name") == name else None
+    except (OSError, FileProblem, ValueError, KeyError, TypeError, RecursionError):
+        return None
+
+
+def write_data(name: str, data: dict[str, Any]) -> None:
+    """Keep ``data`` under ``name``, sealed as variant entries are."""
+    entry = _data_entry(name)
+    if entry is not None:
+        _write_sealed(entry, {"name": name, "data": data})

@@ -1,0 +1,491 @@
+"""The game's score in a bid: the chance a side wins the game from each pair of scores.
+
+Backgammon players judge a move by the match it wins, from a match equity table; here the
+table is worked out from the variant's own rules, in three steps:
+
+1. Hands: `DEALS` seeded random deals, each bid as a stated policy bids it: every seat
+   goes as high as the fast bid model (`meldcalc.dealing.bidmodel`) says its hand is
+   worth, the highest wins (the first to speak of equals) at the bid just above the next
+   highest seat's (the opening bid at least; the dealer takes the opening where it must);
+   the winner names its best trump, the pass is made where the variant has one, and the
+   deal is played out by meldcalc's player and scored exactly as `meldcalc score` scores a
+   hand (made or set, the set penalty, the meld minimum and the save-meld rule). A deal no
+   seat bids is thrown in: no score changes. Each deal counts both ways round (either
+   side in either seat), so the table is the same for both sides.
+2. The table: the chance side A wins from scores (a, b) before a hand is the mean, over
+   those hands, of its chance after it: 1 or 0 once a side reaches the target (both at
+   once: the higher total, equal totals playing on as a half, or the bidding side where
+   ``both_reach: bidder``), else the table at the new scores. Scores go down when a bid is
+   set, so the table is solved by iteration until it moves less than `TOLERANCE`. Scores are
+   counted in steps of a fiftieth of the target (20 points in a single-deck game to 1,000),
+   and a side more than a whole target behind counts as a target behind.
+3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
+   side's points if made (or the bid lost if set) and the others' (their tricks, and the
+   defenders' mean meld of the table's hands); the chance of winning after each, from the
+   table. Passing is judged by the table's hands the other side bid, your side defending
+   with its own meld (your hand's mean over the trumps, and your partner's expected meld)
+   in place of the defenders' mean, and those no one bid. The suggested bid is the highest
+   level that wins more games than passing: the one to go up to in the auction.
+
+The same seed gives the same table. A table is worked out once and kept in the cache
+(`meldcalc.rules.cache`), sealed, under a digest of the variant's rules, the target and
+this method.
+
+Only games of two sides (partnerships) are tabled so far: three sides need a table of
+three scores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS
+from meldcalc.rules.variant import Variant
+
+#: Deals a table is made from, and its seed.
+DEALS = 20_000
+SEED = 2026
+#: Steps of the score a target is divided into.
+STEPS = 50
+#: The iteration stops once no chance moves more than this.
+TOLERANCE = 1e-5
+#: A chance of winning by passing from which the advice says passing already wins.
+SURE = 0.9
+#: Bumped whenever the method changes: a table kept by another is not used.
+METHOD = 2
+
+
+@dataclass(frozen=True)
+class HandOutcomes:
+    """The table's hands: the side that bid each (-1: thrown in, no bid) and each side's
+    score change (N, 2)."""
+
+    bidding: np.ndarray
+    points: np.ndarray
+    defenders_meld: float
+
+    def both_ways(self) -> HandOutcomes:
+        """Each hand twice: as dealt, and with the sides swapped."""
+        swapped = np.where(self.bidding >= 0, 1 - self.bidding, -1)
+        return HandOutcomes(
+            np.concatenate([self.bidding, swapped]),
+            np.concatenate([self.points, self.points[:, ::-1]]),
+            self.defenders_meld,
+        )
+
+
+def check_two_sides(variant: Variant) -> None:
+    if variant.bidding is None:
+        raise UnsupportedError(f"{variant.name} has no auction: no bid to judge by the game")
+    if not (variant.partnerships and variant.players % 2 == 0):
+        raise UnsupportedError(
+            f"the game's score in a bid is worked out for games of two sides so far;"
+            f" {variant.name} has {variant.players} players each for himself"
+        )
+    if variant.bidding.game is None:
+        raise UnsupportedError(f"{variant.name} has no game target: give a house file one")
+
+
+def hand_outcomes(variant: Variant, count: int = DEALS, seed: int = SEED) -> HandOutcomes:
+    """``count`` deals bid by the stated policy, played out and scored (module docstring)."""
+    from meldcalc.dealing.bidmodel import model_for
+
+    check_two_sides(variant)
+    rng = np.random.default_rng(seed)
+    players = variant.players
+    counts = _deal(variant, count, rng)
+    model = model_for(variant)
+    by_trump = [model.levels_by_trump(counts[:, seat], variant) for seat in range(players)]
+    levels = np.stack([np.stack([level[s] for s in SUITS], axis=1) for level in by_trump], axis=1)
+    trumps = levels.argmax(axis=2)  # (N, players): each seat's best trump
+    limits = _legal_floor(variant, levels.max(axis=2))  # the highest legal bid each would make
+    winner, contract = _auction(variant, limits)
+    played = winner >= 0
+    seats = (winner[played, None] + np.arange(players)) % players  # the bidder in seat 0
+    rows = np.flatnonzero(played)
+    hands = counts[rows[:, None], seats]
+    trump = trumps[rows, winner[played]]
+    melds, tricks = _play(variant, hands, trump)
+    points = np.zeros((count, 2), dtype=np.int64)
+    scored = _scored(variant, contract[played], melds, tricks)
+    bidding = np.where(played, winner % 2, -1)
+    side = bidding[played]
+    points[rows, side] = scored[:, 0]
+    points[rows, 1 - side] = scored[:, 1]
+    return HandOutcomes(bidding, points, float(melds[:, 1].mean()) if len(melds) else 0.0)
+
+
+def _deal(variant: Variant, count: int, rng: np.random.Generator) -> np.ndarray:
+    """(count, players, 24) hands of random deals."""
+    deck = np.repeat(np.arange(NUM_CARDS), [variant.deck.copies_of(card) for card in CARDS])
+    shuffled = rng.permuted(np.broadcast_to(deck, (count, len(deck))), axis=1)
+    size, players = variant.hand_size, variant.players
+    hands = np.zeros((count, players, NUM_CARDS), dtype=np.int64)
+    for seat in range(players):
+        cards = shuffled[:, seat * size : (seat + 1) * size]
+        np.add.at(hands[:, seat], (np.arange(count)[:, None], cards), 1)
+    return hands
+
+
+def _legal_bids(variant: Variant, top: float) -> np.ndarray:
+    bidding, bids = variant.bidding, [variant.bidding.opening]
+    while bids[-1] < top:
+        bids.append(bidding.next_bid(bids[-1]))
+    return np.array(bids)
+
+
+def _legal_floor(variant: Variant, levels: np.ndarray) -> np.ndarray:
+    """The highest legal bid at or below each level; -1 below the opening bid."""
+    finite = levels[np.isfinite(levels)]
+    bids = _legal_bids(variant, float(finite.max()) if len(finite) else 0.0)
+    at = np.searchsorted(bids, np.where(np.isfinite(levels), levels, -1.0), side="right") - 1
+    return np.where(at >= 0, bids[np.clip(at, 0, None)], -1)
+
+
+def _auction(variant: Variant, limits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The winner of each deal's auction (-1: no bid) and its contract: the seat whose
+    limit is highest (the first to speak of equals), at the bid above the next highest
+    limit (the opening at least, its own limit at most); the dealer (the last seat) at
+    the opening bid where every seat passed and the dealer must bid."""
+    bidding = variant.bidding
+    winner = limits.argmax(axis=1)
+    top = limits.max(axis=1)
+    others = limits.copy()
+    others[np.arange(len(limits)), winner] = -1
+    second = others.max(axis=1)
+    bids = _legal_bids(variant, float(max(top.max(), bidding.opening)))
+    above = bids[np.clip(np.searchsorted(bids, second, side="right"), 0, len(bids) - 1)]
+    contract = np.minimum(np.maximum(above, bidding.opening), np.maximum(top, bidding.opening))
+    nobody = top < bidding.opening
+    if bidding.dealer_forced:
+        winner = np.where(nobody, variant.players - 1, winner)
+        contract = np.where(nobody, bidding.opening, contract)
+    else:
+        winner = np.where(nobody, -1, winner)
+    return winner, contract
+
+
+def _play(variant: Variant, hands: np.ndarray, trump: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Each deal's meld and trick points by side (the bidder's first), the pass made where
+    the variant has one, played out by meldcalc's player."""
+    from meldcalc.dealing.passing import after_pass, passes
+    from meldcalc.engines.simulate import Game, Table
+    from meldcalc.rules.meld import engine_for
+
+    players = variant.players
+    if variant.passing is not None:
+        for suit in SUITS:
+            rows = np.flatnonzero(trump == suit.index)
+            if len(rows):
+                sent, back = passes(hands[rows], variant, suit, suit)
+                hands[rows] = after_pass(hands[rows], sent, back)
+    engine = engine_for(variant)
+    seat_meld = np.zeros((len(hands), players), dtype=np.int64)
+    for seat in range(players):
+        totals = engine.totals(hands[:, seat])
+        picked = np.stack([totals[suit] for suit in SUITS], axis=1)
+        seat_meld[:, seat] = picked[np.arange(len(hands)), trump]
+    melds = np.stack([seat_meld[:, 0::2].sum(axis=1), seat_meld[:, 1::2].sum(axis=1)], axis=1)
+    game = Game.from_counts(Table.of(variant, trump), hands, variant.deck.copies)
+    tricks = game.play().team_points
+    return melds, tricks
+
+
+def _scored(
+    variant: Variant, contract: np.ndarray, melds: np.ndarray, tricks: np.ndarray
+) -> np.ndarray:
+    """(N, 2) the bidder's side's and the others' points, as `meldcalc score` scores each
+    hand (a side that took no trick point is taken to have taken no trick or counter)."""
+    from meldcalc.rules.scoring import HandPlay, counter_cards, score_hand, tricks_in_hand
+
+    saving = variant.house.save_meld is not None
+    scored = np.zeros((len(contract), 2), dtype=np.int64)
+    for i in range(len(contract)):
+        points = (int(tricks[i, 0]), int(tricks[i, 1]))
+        play = HandPlay(int(contract[i]), 0, (int(melds[i, 0]), int(melds[i, 1])), points)
+        if saving:
+            play = replace(
+                play,
+                tricks_taken=_shared(points, tricks_in_hand(variant)),
+                counters_taken=_shared(points, counter_cards(variant)),
+            )
+        scored[i] = score_hand(variant, play).points
+    return scored
+
+
+def _shared(points: tuple[int, int], total: int) -> tuple[int, int]:
+    """A split of ``total`` tricks (or counters) that fits the points: none to a side that
+    took no point, else half each."""
+    if not points[0]:
+        return 0, total
+    if not points[1]:
+        return total, 0
+    return total // 2, total - total // 2
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EquityTable:
+    """``win[i, j]``: the chance side A wins the game with its score at ``low + i * step``
+    and side B's at ``low + j * step``, before a hand."""
+
+    target: int
+    step: int
+    low: int
+    both_reach: str
+    win: np.ndarray
+    defenders_meld: float
+    #: the score changes (A's, B's) of the table's hands A did not bid, whether B bid it
+    #: (1) or no one did (0), and each one's share of them: what a pass leads to
+    passing: np.ndarray
+    passing_share: np.ndarray
+
+    def after(self, ours: np.ndarray, theirs: np.ndarray, bidding: np.ndarray) -> np.ndarray:
+        """The chance your side wins from scores ``ours``/``theirs`` just after a hand
+        ``bidding`` (0: your side, 1: theirs) bid: decided if a side reached the target."""
+        ours, theirs = np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float)
+        out_us, out_them = ours >= self.target, theirs >= self.target
+        below = self.target - 1
+        inside = self._lookup(np.minimum(ours, below), np.minimum(theirs, below))
+        both = out_us & out_them
+        if self.both_reach == "bidder":
+            both_value = np.where(np.asarray(bidding) == 0, 1.0, 0.0)
+        else:
+            both_value = np.where(ours > theirs, 1.0, np.where(ours < theirs, 0.0, 0.5))
+        value = np.where(out_us, 1.0, np.where(out_them, 0.0, inside))
+        return np.where(both, both_value, value)
+
+    def chance(self, ours: float, theirs: float) -> float:
+        """The chance your side wins the game from these scores, before a hand."""
+        return float(self.after(np.array([ours]), np.array([theirs]), np.array([-1]))[0])
+
+    def _lookup(self, ours: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """Bilinear reading of the table between its steps."""
+        size = self.win.shape[0]
+        x = np.clip((ours - self.low) / self.step, 0, size - 1)
+        y = np.clip((theirs - self.low) / self.step, 0, size - 1)
+        x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
+        x1, y1 = np.minimum(x0 + 1, size - 1), np.minimum(y0 + 1, size - 1)
+        fx, fy = x - x0, y - y0
+        win = self.win
+        return (
+            win[x0, y0] * (1 - fx) * (1 - fy)
+            + win[x1, y0] * fx * (1 - fy)
+            + win[x0, y1] * (1 - fx) * fy
+            + win[x1, y1] * fx * fy
+        )
+
+
+def build(
+    variant: Variant,
+    target: int | None = None,
+    outcomes: HandOutcomes | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> EquityTable:
+    """The equity table of ``variant`` (to ``target``, the variant's own by default)."""
+    check_two_sides(variant)
+    target = target or variant.bidding.game
+    if target <= 0:
+        raise MeldcalcError(f"a game to {target}: expected a target above 0")
+    hands = (outcomes or hand_outcomes(variant)).both_ways()
+    step = max(1, target // STEPS)
+    low = -target
+    size = (target - low) // step
+    moves, chances = _moves(hands, step)
+    pad = int(np.abs(moves[:, :2]).max()) + 1
+    extended = np.zeros((2, size + 2 * pad, size + 2 * pad))
+    scores = low + (np.arange(-pad, size + pad)) * step
+    ours, theirs = np.meshgrid(scores, scores, indexing="ij")
+    rule, meld = variant.bidding.both_reach, hands.defenders_meld
+    others = hands.bidding != 0
+    rows = np.column_stack([hands.points[others], hands.bidding[others] == 1])
+    passed, share = np.unique(rows, axis=0, return_counts=True)
+    share = share / share.sum()
+    table = EquityTable(target, step, low, rule, np.full((size, size), 0.5), meld, passed, share)
+    for bidder in (0, 1):
+        extended[bidder] = table.after(ours, theirs, np.full(ours.shape, bidder))
+    win = np.full((size, size), 0.5)
+    clip = np.clip(np.arange(-pad, size + pad), 0, size - 1)
+    inner = slice(0, size + pad)  # every cell below the target, those beyond the low end too
+    for sweep in range(1, 1000):
+        for bidder in (0, 1):
+            extended[bidder][inner, inner] = win[np.ix_(clip[inner], clip[inner])]
+        new = np.zeros_like(win)
+        for (move_a, move_b, bidder), chance in zip(moves, chances):
+            start_a, start_b = pad + move_a, pad + move_b
+            after = extended[max(bidder, 0)]
+            new += chance * after[start_a : start_a + size, start_b : start_b + size]
+        change = float(np.abs(new - win).max())
+        win = new
+        if progress is not None:
+            progress(sweep, 0)
+        if change < TOLERANCE:
+            break
+    return EquityTable(target, step, low, rule, win, meld, passed, share)
+
+
+def _moves(hands: HandOutcomes, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (score change of A, of B, in steps; the side that bid) of the hands,
+    and the share of hands each has."""
+    rounded = np.rint(hands.points / step).astype(np.int64)
+    keys = np.column_stack([rounded, hands.bidding])
+    moves, counts = np.unique(keys, axis=0, return_counts=True)
+    return moves, counts / counts.sum()
+
+
+# --- kept once worked out ---------------------------------------------------------------------
+
+
+def table_for(
+    variant: Variant, target: int | None = None, progress: Callable[[int, int], None] | None = None
+) -> EquityTable:
+    """The equity table of ``variant`` to ``target``: from the cache, or worked out (about
+    a second) and kept there."""
+    from meldcalc.rules.cache import digest, read_data, write_data
+
+    check_two_sides(variant)
+    target = target or variant.bidding.game
+    rules = json.dumps(variant.data, sort_keys=True, default=str)
+    name = f"equity {METHOD} {DEALS} {SEED} {target} {digest(rules.encode())}"
+    kept = read_data(name)
+    if kept is not None:
+        try:
+            return _from_json(kept)
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: work it out again
+    table = build(variant, target, progress=progress)
+    write_data(name, _to_json(table))
+    return table
+
+
+def _to_json(table: EquityTable) -> dict:
+    return {
+        "target": table.target,
+        "step": table.step,
+        "low": table.low,
+        "both_reach": table.both_reach,
+        "win": np.round(table.win, 6).tolist(),
+        "defenders_meld": table.defenders_meld,
+        "passing": table.passing.tolist(),
+        "passing_share": table.passing_share.tolist(),
+    }
+
+
+def _from_json(data: dict) -> EquityTable:
+    win = np.array(data["win"], dtype=float)
+    passing = np.array(data["passing"], dtype=np.int64).reshape(-1, 3)
+    share = np.array(data["passing_share"], dtype=float)
+    if win.ndim != 2 or win.shape[0] != win.shape[1] or len(share) != len(passing):
+        raise ValueError("a damaged equity table")
+    return EquityTable(
+        int(data["target"]),
+        int(data["step"]),
+        int(data["low"]),
+        str(data["both_reach"]),
+        win,
+        float(data["defenders_meld"]),
+        passing,
+        share,
+    )
+
+
+# --- a bid at a score -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameOdds:
+    """What a bid does to the game at a score: each level's chance of making it and of
+    winning the game when your side names trump there, and the chance of winning if you
+    pass; the highest bid that wins more games than passing (None: pass), the one to go up
+    to in the auction, beside the fixed-confidence one."""
+
+    ours: int
+    theirs: int
+    target: int
+    levels: tuple[tuple[int, float, float], ...]  # (bid, P(make), P(win the game))
+    passing: float
+    best: int | None
+    rule: int | None
+
+    def win_at(self, bid: int | None) -> float:
+        if bid is None:
+            return self.passing
+        return next((win for level, _, win in self.levels if level == bid), self.passing)
+
+    def sentences(self) -> list[str]:
+        """What a player reads: how high to go to win the most games, and where the
+        fixed-confidence rule would stop instead."""
+        score = f"at {self.ours}-{self.theirs} (a game to {self.target})"
+        lines = []
+        if self.passing >= SURE:
+            lines.append(f"Passing already wins {self.passing:.0%} of games {score}.")
+        if self.best is None:
+            lines.append(
+                f"To win the game {score}: pass; passing wins {self.passing:.0%} of games,"
+                " more than any bid."
+            )
+        else:
+            lines.append(
+                f"To win the game {score}: bid up to {self.best}; there your side still wins"
+                f" {self.win_at(self.best):.0%} of games (made {self._made(self.best):.0%} of"
+                f" the time), against {self.passing:.0%} if you pass."
+            )
+        if self.best != self.rule:
+            rule = "pass" if self.rule is None else f"stop at {self.rule}"
+            lines.append(f"The score changes the bid: the fixed-confidence rule would {rule}.")
+        return lines
+
+    def _made(self, bid: int) -> float:
+        return next((made for level, made, _ in self.levels if level == bid), 0.0)
+
+    def json(self) -> dict:
+        return {
+            "score": [self.ours, self.theirs],
+            "target": self.target,
+            "levels": [
+                {"bid": level, "make": round(made, 4), "win": round(win, 4)}
+                for level, made, win in self.levels
+            ],
+            "pass_win": round(self.passing, 4),
+            "suggested_bid": self.best,
+            "fixed_confidence_bid": self.rule,
+        }
+
+
+def game_odds(report: object, table: EquityTable, ours: int, theirs: int) -> GameOdds:
+    """The bid's levels judged by the game (module docstring, step 3), from ``report``'s
+    best trump and its simulated deals."""
+    variant, best = report.variant, report.best
+    totals = best.totals.astype(float)
+    gained = table.defenders_meld + (variant.trick_total - best.tricks)
+    bids = _legal_bids(variant, float(np.percentile(totals, 99)))
+    penalty = variant.house.set_penalty
+    levels = []
+    for bid in bids:
+        made = totals >= bid
+        after = table.after(
+            np.where(made, ours + totals, ours - bid * penalty),
+            theirs + gained,
+            np.zeros(len(totals)),
+        )
+        levels.append((int(bid), float(made.mean()), float(after.mean())))
+    # a pass: the table's hands the others bid, your side defending with its own meld in
+    # place of the defenders' mean (your meld the mean over the trumps, theirs to name)
+    own_meld = float(np.mean([odds.meld for odds in report.results])) + (best.partner_meld or 0)
+    gain = table.passing[:, 0] + table.passing[:, 2] * (own_meld - table.defenders_meld)
+    passing = float(
+        table.after(ours + gain, theirs + table.passing[:, 1], np.ones(len(gain)))
+        @ table.passing_share
+    )
+    better = [level for level, _, win in levels if win > passing] if best.biddable else []
+    chosen = max(better) if better else None
+    return GameOdds(
+        ours, theirs, table.target, tuple(levels), passing, chosen, report.suggested_bid
+    )

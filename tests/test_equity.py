@@ -1,0 +1,126 @@
+"""The game's score in a bid: the equity table and `bid --score`."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from meldcalc.advice import equity
+from meldcalc.cli import app
+from meldcalc.rules.loading import load_variant
+
+SINGLE = load_variant("single-deck")
+STRONG = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+runner = CliRunner()
+
+
+@cache
+def table(name: str = "single-deck", path: str | None = None) -> equity.EquityTable:
+    variant = load_variant(path or name)
+    return equity.build(variant, outcomes=equity.hand_outcomes(variant, 6000, seed=11))
+
+
+def test_the_same_seed_deals_the_same_hands_and_makes_the_same_table() -> None:
+    first = equity.hand_outcomes(SINGLE, 2000, seed=5)
+    again = equity.hand_outcomes(SINGLE, 2000, seed=5)
+    other = equity.hand_outcomes(SINGLE, 2000, seed=6)
+    assert (first.points == again.points).all() and (first.bidding == again.bidding).all()
+    assert not (first.points == other.points).all()
+    made = [equity.build(SINGLE, outcomes=o).win for o in (first, again)]
+    assert np.array_equal(*made)
+
+
+def test_a_side_at_the_target_has_won_and_one_far_behind_has_all_but_lost() -> None:
+    tab = table()
+    assert tab.chance(1000, 400) == 1.0 and tab.chance(400, 1000) == 0.0
+    assert tab.chance(990, 0) > 0.97 and tab.chance(0, 990) < 0.03
+    assert abs(tab.chance(0, 0) - 0.5) < 0.01 and abs(tab.chance(600, 600) - 0.5) < 0.01
+
+
+def test_more_points_never_lower_a_sides_chance() -> None:
+    win = table().win
+    assert (np.diff(win, axis=0) >= -1e-9).all()  # more for side A: never less for it
+    assert (np.diff(win, axis=1) <= 1e-9).all()  # more for side B: never more for A
+    assert np.allclose(win + win.T, 1.0, atol=1e-6)  # the same table for both sides
+
+
+def test_when_both_sides_reach_the_target_the_variants_rule_decides(tmp_path) -> None:
+    higher = table()
+    both = np.array([1010.0]), np.array([1050.0])
+    assert higher.after(*both, np.array([0]))[0] == 0.0  # the higher total wins
+    assert higher.after(np.array([1050.0]), np.array([1050.0]), np.array([0]))[0] == 0.5
+    house = tmp_path / "bidder.yaml"
+    house.write_text("name: bidder-wins\nextends: single-deck\nbidding:\n  both_reach: bidder\n")
+    bidder = table(path=str(house))
+    assert bidder.after(*both, np.array([0]))[0] == 1.0  # the bidding side wins
+    assert bidder.chance(950, 950) == pytest.approx(0.5, abs=0.01)
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_bid_with_the_score_gives_each_levels_chance_of_winning_the_game() -> None:
+    result = run("bid", STRONG, "--seed", "1", "--score", "850,920", "-f", "json")
+    assert result.exit_code == 0, result.output
+    game = json.loads(result.stdout)["game"]
+    assert game["score"] == [850, 920] and game["target"] == 1000
+    assert set(game) == {"score", "target", "levels", "pass_win", "suggested_bid",
+                         "fixed_confidence_bid"}  # fmt: skip
+    wins = [level["win"] for level in game["levels"]]
+    assert wins == sorted(wins, reverse=True)  # a higher contract never wins more games
+    best = game["suggested_bid"]
+    assert next(x["win"] for x in game["levels"] if x["bid"] == best) > game["pass_win"]
+    assert all(x["win"] <= game["pass_win"] for x in game["levels"] if x["bid"] > best)
+
+
+def test_twenty_short_passing_already_wins_and_far_behind_bids_boldly() -> None:
+    near = run("bid", STRONG, "--seed", "1", "--score", "980,500")
+    assert "Passing already wins 99% of games at 980-500" in near.stdout
+    levels = {}
+    for score in ("0,0", "300,600"):
+        shown = run("bid", STRONG, "--seed", "1", "--score", score, "-f", "json").stdout
+        levels[score] = json.loads(shown)["game"]["suggested_bid"]
+    assert levels["300,600"] > levels["0,0"]  # far behind: bolder than at 0-0
+
+
+def test_under_both_reach_bidder_a_side_one_hand_from_home_must_take_the_bid(tmp_path) -> None:
+    house = tmp_path / "bidder.yaml"
+    house.write_text("name: bidder-wins\nextends: single-deck\nbidding:\n  both_reach: bidder\n")
+    games = {}
+    for variant in ("single-deck", str(house)):
+        shown = run("bid", STRONG, "--seed", "1", "-V", variant, "--score", "900,900", "-f", "json")
+        games[variant] = json.loads(shown.stdout)["game"]
+    ruled = games[str(house)]
+    assert ruled["pass_win"] < games["single-deck"]["pass_win"] - 0.05  # they go out first
+    assert ruled["suggested_bid"] is not None
+
+
+def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
+    for score, said in (
+        ("850", "expected two scores, your side's first"),
+        ("850,x", "expected two scores"),
+        ("1000,20", "a side at 1000 or more has won the game already"),
+    ):
+        result = run("bid", STRONG, "--score", score)
+        assert result.exit_code == 2 and said in result.stderr, result.stderr
+    both = run("bid", STRONG, "--score", "1,2", "--game", str(tmp_path / "g.jsonl"))
+    assert "not both" in both.stderr
+    three = run("bid", "AS 10S KS QS JS JD 9S AH AD AC KH QH 9C 9D 9H", "-V", "three-handed",
+                "--score", "0,0")  # fmt: skip
+    assert "games of two sides so far" in three.stderr
+
+
+def test_bid_reads_the_score_from_a_games_ledger(tmp_path) -> None:
+    ledger = tmp_path / "g.jsonl"
+    scored = run("score", "-g", str(ledger), "--bid", "300", "--bidder", "0",
+                 "--meld", "400,100", "--tricks", "160")  # fmt: skip
+    assert scored.exit_code == 0, scored.output
+    shown = run("bid", STRONG, "--seed", "1", "--game", str(ledger), "-f", "json")
+    assert json.loads(shown.stdout)["game"]["score"] == [560, 150]
+    theirs = run("bid", STRONG, "--seed", "1", "--game", str(ledger), "--seat", "1", "-f", "json")
+    assert json.loads(theirs.stdout)["game"]["score"] == [150, 560]
