@@ -5,8 +5,9 @@ table is worked out from the variant's own rules, in three steps:
 
 1. Hands: `DEALS` seeded random deals, each bid as a stated policy bids it: every seat
    goes as high as the fast bid model (`meldcalc.dealing.bidmodel`) says its hand is
-   worth, the highest wins (the first to speak of equals) at the bid just above the next
-   highest seat's (the opening bid at least; the dealer takes the opening where it must);
+   worth, the highest wins (the first to speak of equals) at the bid just above the other
+   side's highest (partners do not bid each other up; the opening bid at least; the
+   dealer takes the opening where it must);
    the winner names its best trump, the pass is made where the variant has one, and the
    deal is played out by meldcalc's player and scored exactly as `meldcalc score` scores a
    hand (made or set, the set penalty, the meld minimum and the save-meld rule). A deal no
@@ -22,10 +23,12 @@ table is worked out from the variant's own rules, in three steps:
 3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
    side's points if made (or the bid lost if set) and the others' (their tricks, and the
    defenders' mean meld of the table's hands); the chance of winning after each, from the
-   table. Passing is judged by the table's hands the other side bid, your side defending
-   with its own meld (your hand's mean over the trumps, and your partner's expected meld)
-   in place of the defenders' mean, and those no one bid. The suggested bid is the highest
-   level that wins more games than passing: the one to go up to in the auction.
+   table. Stopping below a level is judged by the table's hands the other side bid that
+   high (a hand strong enough to outbid you is one that hurts), your side defending with
+   its own meld (your hand's mean over the trumps, and your partner's expected meld) in
+   place of the defenders' mean; passing at the opening bid, with the hands no one bid
+   too. The suggested bid is where to stop: up from the opening, each level while bidding
+   it wins more games than letting the others play at the bid below (a pass is final).
 
 The same seed gives the same table. A table is worked out once and kept in the cache
 (`meldcalc.rules.cache`), sealed, under a digest of the variant's rules, the target and
@@ -54,10 +57,14 @@ SEED = 2026
 STEPS = 50
 #: The iteration stops once no chance moves more than this.
 TOLERANCE = 1e-5
+#: The fewest of the table's hands a level's "they take it above" is judged by.
+FEW = 200
+#: The most of the table's hands read for one judgement of letting the bid go.
+CAP = 400
 #: A chance of winning by passing from which the advice says passing already wins.
 SURE = 0.9
 #: Bumped whenever the method changes: a table kept by another is not used.
-METHOD = 2
+METHOD = 5
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,11 @@ class HandOutcomes:
     bidding: np.ndarray
     points: np.ndarray
     defenders_meld: float
+    #: (N,) the contract of each hand bid (0: thrown in), the bidding side's total (the
+    #: meld that counts and its tricks) and the highest the winner would have bid
+    contract: np.ndarray | None = None
+    totals: np.ndarray | None = None
+    limits: np.ndarray | None = None
 
     def both_ways(self) -> HandOutcomes:
         """Each hand twice: as dealt, and with the sides swapped."""
@@ -76,6 +88,7 @@ class HandOutcomes:
             np.concatenate([self.bidding, swapped]),
             np.concatenate([self.points, self.points[:, ::-1]]),
             self.defenders_meld,
+            *(np.concatenate([part, part]) for part in (self.contract, self.totals, self.limits)),
         )
 
 
@@ -117,7 +130,13 @@ def hand_outcomes(variant: Variant, count: int = DEALS, seed: int = SEED) -> Han
     side = bidding[played]
     points[rows, side] = scored[:, 0]
     points[rows, 1 - side] = scored[:, 1]
-    return HandOutcomes(bidding, points, float(melds[:, 1].mean()) if len(melds) else 0.0)
+    contracts = np.where(played, contract, 0)
+    totals = np.zeros(count, dtype=np.int64)
+    totals[rows] = scored[:, 2]
+    reached = np.zeros(count, dtype=np.int64)
+    reached[rows] = limits[rows, winner[played]]
+    defended = float(melds[:, 1].mean()) if len(melds) else 0.0
+    return HandOutcomes(bidding, points, defended, contracts, totals, reached)
 
 
 def _deal(variant: Variant, count: int, rng: np.random.Generator) -> np.ndarray:
@@ -149,14 +168,16 @@ def _legal_floor(variant: Variant, levels: np.ndarray) -> np.ndarray:
 
 def _auction(variant: Variant, limits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The winner of each deal's auction (-1: no bid) and its contract: the seat whose
-    limit is highest (the first to speak of equals), at the bid above the next highest
-    limit (the opening at least, its own limit at most); the dealer (the last seat) at
-    the opening bid where every seat passed and the dealer must bid."""
+    limit is highest (the first to speak of equals), at the bid above the highest limit of
+    the other side (partners do not bid each other up; the opening at least, its own
+    limit at most); the dealer (the last seat) at the opening bid where every seat passed
+    and the dealer must bid."""
     bidding = variant.bidding
     winner = limits.argmax(axis=1)
     top = limits.max(axis=1)
     others = limits.copy()
-    others[np.arange(len(limits)), winner] = -1
+    partners = (np.arange(limits.shape[1])[None, :] % 2) == (winner[:, None] % 2)
+    others[partners] = -1
     second = others.max(axis=1)
     bids = _legal_bids(variant, float(max(top.max(), bidding.opening)))
     above = bids[np.clip(np.searchsorted(bids, second, side="right"), 0, len(bids) - 1)]
@@ -199,12 +220,13 @@ def _play(variant: Variant, hands: np.ndarray, trump: np.ndarray) -> tuple[np.nd
 def _scored(
     variant: Variant, contract: np.ndarray, melds: np.ndarray, tricks: np.ndarray
 ) -> np.ndarray:
-    """(N, 2) the bidder's side's and the others' points, as `meldcalc score` scores each
-    hand (a side that took no trick point is taken to have taken no trick or counter)."""
+    """(N, 3) the bidder's side's and the others' points, as `meldcalc score` scores each
+    hand (a side that took no trick point is taken to have taken no trick or counter), and
+    the bidder's side's total (the meld that counts and the tricks)."""
     from meldcalc.rules.scoring import HandPlay, counter_cards, score_hand, tricks_in_hand
 
     saving = variant.house.save_meld is not None
-    scored = np.zeros((len(contract), 2), dtype=np.int64)
+    scored = np.zeros((len(contract), 3), dtype=np.int64)
     for i in range(len(contract)):
         points = (int(tricks[i, 0]), int(tricks[i, 1]))
         play = HandPlay(int(contract[i]), 0, (int(melds[i, 0]), int(melds[i, 1])), points)
@@ -214,7 +236,8 @@ def _scored(
                 tricks_taken=_shared(points, tricks_in_hand(variant)),
                 counters_taken=_shared(points, counter_cards(variant)),
             )
-        scored[i] = score_hand(variant, play).points
+        score = score_hand(variant, play)
+        scored[i] = (*score.points, score.counted_meld[0] + points[0])
     return scored
 
 
@@ -240,12 +263,59 @@ class EquityTable:
     step: int
     low: int
     both_reach: str
+    opening: int
+    set_penalty: int
     win: np.ndarray
     defenders_meld: float
     #: the score changes (A's, B's) of the table's hands A did not bid, whether B bid it
-    #: (1) or no one did (0), and each one's share of them: what a pass leads to
+    #: (1) or no one did (0), B's contract, and each one's share of them: what a pass, or
+    #: stopping below a level, leads to
     passing: np.ndarray
     passing_share: np.ndarray
+
+    def letting_go(
+        self,
+        level: int,
+        below: int,
+        own_meld: np.ndarray | float,
+        ours: np.ndarray | float,
+        theirs: np.ndarray | float,
+    ) -> np.ndarray | float:
+        """The chance your side wins if it does not bid ``level`` when the others have bid
+        ``below`` (the bid under it): they play it, with the hands of the table that would
+        bid that high (the highest-reaching `FEW` when fewer did), made or set at
+        ``below``, your side defending with ``own_meld`` in place of the defenders' mean.
+        At the opening bid (``below`` 0), a pass: the hands the others bid, as bid, and
+        those no one bid. Arrays give one chance each (at most `CAP` hands are read,
+        evenly through their shares)."""
+        rows, share = self.passing, self.passing_share
+        theirs_bid = rows[:, 2] == 1
+        if level <= self.opening:
+            chosen = np.ones(len(rows), dtype=bool)
+        else:
+            chosen = theirs_bid & (rows[:, 5] >= below)
+            if chosen.sum() < FEW:
+                order = np.argsort(np.where(theirs_bid, rows[:, 5], -1), kind="stable")
+                chosen = np.zeros(len(rows), dtype=bool)
+                chosen[order[-FEW:]] = True
+        picked, share = rows[chosen], share[chosen]
+        if len(picked) > CAP:  # evenly through the cumulative shares: the same every time
+            at = np.searchsorted(np.cumsum(share) / share.sum(), (np.arange(CAP) + 0.5) / CAP)
+            picked, share = picked[at], np.ones(CAP)
+        share = share / share.sum()
+        gained = picked[:, 1]
+        if level > self.opening:  # played at ``below``: made if their total reaches it
+            gained = np.where(picked[:, 4] >= below, picked[:, 4], -below * self.set_penalty)
+        scalar = np.ndim(ours) == 0
+        own, ours, theirs = (
+            np.atleast_1d(np.asarray(x, dtype=float)) for x in (own_meld, ours, theirs)
+        )
+        gain = picked[None, :, 0] + picked[None, :, 2] * (own[:, None] - self.defenders_meld)
+        after = self.after(
+            ours[:, None] + gain, theirs[:, None] + gained[None, :], np.ones(gain.shape)
+        )
+        chances = after @ share
+        return float(chances[0]) if scalar else chances
 
     def after(self, ours: np.ndarray, theirs: np.ndarray, bidding: np.ndarray) -> np.ndarray:
         """The chance your side wins from scores ``ours``/``theirs`` just after a hand
@@ -305,10 +375,21 @@ def build(
     ours, theirs = np.meshgrid(scores, scores, indexing="ij")
     rule, meld = variant.bidding.both_reach, hands.defenders_meld
     others = hands.bidding != 0
-    rows = np.column_stack([hands.points[others], hands.bidding[others] == 1])
+    rows = np.column_stack(
+        [
+            hands.points[others],
+            hands.bidding[others] == 1,
+            hands.contract[others],
+            hands.totals[others],
+            hands.limits[others],
+        ]
+    )
     passed, share = np.unique(rows, axis=0, return_counts=True)
     share = share / share.sum()
-    table = EquityTable(target, step, low, rule, np.full((size, size), 0.5), meld, passed, share)
+    opening, penalty = variant.bidding.opening, variant.house.set_penalty
+    table = EquityTable(
+        target, step, low, rule, opening, penalty, np.full((size, size), 0.5), meld, passed, share
+    )
     for bidder in (0, 1):
         extended[bidder] = table.after(ours, theirs, np.full(ours.shape, bidder))
     win = np.full((size, size), 0.5)
@@ -328,7 +409,7 @@ def build(
             progress(sweep, 0)
         if change < TOLERANCE:
             break
-    return EquityTable(target, step, low, rule, win, meld, passed, share)
+    return EquityTable(target, step, low, rule, opening, penalty, win, meld, passed, share)
 
 
 def _moves(hands: HandOutcomes, step: int) -> tuple[np.ndarray, np.ndarray]:
@@ -371,6 +452,8 @@ def _to_json(table: EquityTable) -> dict:
         "step": table.step,
         "low": table.low,
         "both_reach": table.both_reach,
+        "opening": table.opening,
+        "set_penalty": table.set_penalty,
         "win": np.round(table.win, 6).tolist(),
         "defenders_meld": table.defenders_meld,
         "passing": table.passing.tolist(),
@@ -380,7 +463,7 @@ def _to_json(table: EquityTable) -> dict:
 
 def _from_json(data: dict) -> EquityTable:
     win = np.array(data["win"], dtype=float)
-    passing = np.array(data["passing"], dtype=np.int64).reshape(-1, 3)
+    passing = np.array(data["passing"], dtype=np.int64).reshape(-1, 6)
     share = np.array(data["passing_share"], dtype=float)
     if win.ndim != 2 or win.shape[0] != win.shape[1] or len(share) != len(passing):
         raise ValueError("a damaged equity table")
@@ -389,6 +472,8 @@ def _from_json(data: dict) -> EquityTable:
         int(data["step"]),
         int(data["low"]),
         str(data["both_reach"]),
+        int(data["opening"]),
+        int(data["set_penalty"]),
         win,
         float(data["defenders_meld"]),
         passing,
@@ -413,6 +498,8 @@ class GameOdds:
     passing: float
     best: int | None
     rule: int | None
+    #: the chance of winning if you let the others play at the bid below ``best``
+    letting: float | None = None
 
     def win_at(self, bid: int | None) -> float:
         if bid is None:
@@ -435,7 +522,9 @@ class GameOdds:
             lines.append(
                 f"To win the game {score}: bid up to {self.best}; there your side still wins"
                 f" {self.win_at(self.best):.0%} of games (made {self._made(self.best):.0%} of"
-                f" the time), against {self.passing:.0%} if you pass."
+                f" the time), against {self.letting:.0%} if you let the others play it at the"
+                " bid below;"
+                f" passing now wins {self.passing:.0%}."
             )
         if self.best != self.rule:
             rule = "pass" if self.rule is None else f"stop at {self.rule}"
@@ -454,6 +543,7 @@ class GameOdds:
                 for level, made, win in self.levels
             ],
             "pass_win": round(self.passing, 4),
+            "win_if_outbid": None if self.letting is None else round(self.letting, 4),
             "suggested_bid": self.best,
             "fixed_confidence_bid": self.rule,
         }
@@ -476,16 +566,18 @@ def game_odds(report: object, table: EquityTable, ours: int, theirs: int) -> Gam
             np.zeros(len(totals)),
         )
         levels.append((int(bid), float(made.mean()), float(after.mean())))
-    # a pass: the table's hands the others bid, your side defending with its own meld in
-    # place of the defenders' mean (your meld the mean over the trumps, theirs to name)
+    # stopping below a level: the others take the bid above it (`EquityTable.letting_go`),
+    # your side defending with its own meld (the mean over the trumps: theirs to name)
     own_meld = float(np.mean([odds.meld for odds in report.results])) + (best.partner_meld or 0)
-    gain = table.passing[:, 0] + table.passing[:, 2] * (own_meld - table.defenders_meld)
-    passing = float(
-        table.after(ours + gain, theirs + table.passing[:, 1], np.ones(len(gain)))
-        @ table.passing_share
-    )
-    better = [level for level, _, win in levels if win > passing] if best.biddable else []
-    chosen = max(better) if better else None
+    bidding = variant.bidding
+    passing = table.letting_go(bidding.opening, 0, own_meld, ours, theirs)
+    chosen, letting, below = None, None, 0
+    if best.biddable:
+        for level, _, win in levels:  # up while bidding beats letting go: a pass is final
+            outbid = table.letting_go(level, below, own_meld, ours, theirs)
+            if win <= outbid:
+                break
+            chosen, letting, below = level, outbid, level
     return GameOdds(
-        ours, theirs, table.target, tuple(levels), passing, chosen, report.suggested_bid
+        ours, theirs, table.target, tuple(levels), passing, chosen, report.suggested_bid, letting
     )
