@@ -76,12 +76,14 @@ def equity_limits(
     own = melds + table.defenders_meld / 2  # its side's meld: its own and a partner's mean
     limit, below = np.full(len(levels), -1), 0
     going = np.ones(len(levels), dtype=bool)
+    tricks = gained - table.defenders_meld  # the others' mean tricks as defenders
     for bid in bids:
         made = totals >= bid
+        theirs_now = theirs[:, None] + table.their_meld(int(bid), below) + tricks
         win = (
             table.after(
                 np.where(made, ours[:, None] + totals, ours[:, None] - bid * penalty),
-                np.broadcast_to(theirs[:, None] + gained, totals.shape),
+                np.broadcast_to(theirs_now, totals.shape),
                 np.zeros(totals.shape),
             )
             @ WEIGHTS

@@ -64,7 +64,7 @@ CAP = 400
 #: A chance of winning by passing from which the advice says passing already wins.
 SURE = 0.9
 #: Bumped whenever the method changes: a table kept by another is not used.
-METHOD = 5
+METHOD = 6
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ class HandOutcomes:
     contract: np.ndarray | None = None
     totals: np.ndarray | None = None
     limits: np.ndarray | None = None
+    melds: np.ndarray | None = None  #: the bidding side's meld that counts
 
     def both_ways(self) -> HandOutcomes:
         """Each hand twice: as dealt, and with the sides swapped."""
@@ -88,7 +89,10 @@ class HandOutcomes:
             np.concatenate([self.bidding, swapped]),
             np.concatenate([self.points, self.points[:, ::-1]]),
             self.defenders_meld,
-            *(np.concatenate([part, part]) for part in (self.contract, self.totals, self.limits)),
+            *(
+                np.concatenate([part, part])
+                for part in (self.contract, self.totals, self.limits, self.melds)
+            ),
         )
 
 
@@ -135,8 +139,10 @@ def hand_outcomes(variant: Variant, count: int = DEALS, seed: int = SEED) -> Han
     totals[rows] = scored[:, 2]
     reached = np.zeros(count, dtype=np.int64)
     reached[rows] = limits[rows, winner[played]]
+    bid_meld = np.zeros(count, dtype=np.int64)
+    bid_meld[rows] = scored[:, 3]
     defended = float(melds[:, 1].mean()) if len(melds) else 0.0
-    return HandOutcomes(bidding, points, defended, contracts, totals, reached)
+    return HandOutcomes(bidding, points, defended, contracts, totals, reached, bid_meld)
 
 
 def _deal(variant: Variant, count: int, rng: np.random.Generator) -> np.ndarray:
@@ -220,13 +226,13 @@ def _play(variant: Variant, hands: np.ndarray, trump: np.ndarray) -> tuple[np.nd
 def _scored(
     variant: Variant, contract: np.ndarray, melds: np.ndarray, tricks: np.ndarray
 ) -> np.ndarray:
-    """(N, 3) the bidder's side's and the others' points, as `meldcalc score` scores each
-    hand (a side that took no trick point is taken to have taken no trick or counter), and
-    the bidder's side's total (the meld that counts and the tricks)."""
+    """(N, 4) the bidder's side's and the others' points, as `meldcalc score` scores each
+    hand (a side that took no trick point is taken to have taken no trick or counter), the
+    bidder's side's total (the meld that counts and the tricks) and its meld that counts."""
     from meldcalc.rules.scoring import HandPlay, counter_cards, score_hand, tricks_in_hand
 
     saving = variant.house.save_meld is not None
-    scored = np.zeros((len(contract), 3), dtype=np.int64)
+    scored = np.zeros((len(contract), 4), dtype=np.int64)
     for i in range(len(contract)):
         points = (int(tricks[i, 0]), int(tricks[i, 1]))
         play = HandPlay(int(contract[i]), 0, (int(melds[i, 0]), int(melds[i, 1])), points)
@@ -237,7 +243,7 @@ def _scored(
                 counters_taken=_shared(points, counter_cards(variant)),
             )
         score = score_hand(variant, play)
-        scored[i] = (*score.points, score.counted_meld[0] + points[0])
+        scored[i] = (*score.points, score.counted_meld[0] + points[0], score.counted_meld[0])
     return scored
 
 
@@ -288,6 +294,33 @@ class EquityTable:
         At the opening bid (``below`` 0), a pass: the hands the others bid, as bid, and
         those no one bid. Arrays give one chance each (at most `CAP` hands are read,
         evenly through their shares)."""
+        picked, share = self._pushing(level, below)
+        gained = picked[:, 1]
+        if level > self.opening:  # played at ``below``: made if their total reaches it
+            gained = np.where(picked[:, 4] >= below, picked[:, 4], -below * self.set_penalty)
+        scalar = np.ndim(ours) == 0
+        own, ours, theirs = (
+            np.atleast_1d(np.asarray(x, dtype=float)) for x in (own_meld, ours, theirs)
+        )
+        gain = picked[None, :, 0] + picked[None, :, 2] * (own[:, None] - self.defenders_meld)
+        after = self.after(
+            ours[:, None] + gain, theirs[:, None] + gained[None, :], np.ones(gain.shape)
+        )
+        chances = after @ share
+        return float(chances[0]) if scalar else chances
+
+    def their_meld(self, level: int, below: int) -> float:
+        """The others' meld where they bid ``below`` (the hands `letting_go` reads); the
+        defenders' mean at the opening bid."""
+        if level <= self.opening:
+            return self.defenders_meld
+        picked, share = self._pushing(level, below)
+        return float(picked[:, 6] @ share)
+
+    def _pushing(self, level: int, below: int) -> tuple[np.ndarray, np.ndarray]:
+        """The table's hands the others bid as high as ``below`` (the highest-reaching
+        `FEW` when fewer did; every hand A did not bid, at the opening), at most `CAP` of
+        them evenly through their shares, and each one's share."""
         rows, share = self.passing, self.passing_share
         theirs_bid = rows[:, 2] == 1
         if level <= self.opening:
@@ -302,20 +335,7 @@ class EquityTable:
         if len(picked) > CAP:  # evenly through the cumulative shares: the same every time
             at = np.searchsorted(np.cumsum(share) / share.sum(), (np.arange(CAP) + 0.5) / CAP)
             picked, share = picked[at], np.ones(CAP)
-        share = share / share.sum()
-        gained = picked[:, 1]
-        if level > self.opening:  # played at ``below``: made if their total reaches it
-            gained = np.where(picked[:, 4] >= below, picked[:, 4], -below * self.set_penalty)
-        scalar = np.ndim(ours) == 0
-        own, ours, theirs = (
-            np.atleast_1d(np.asarray(x, dtype=float)) for x in (own_meld, ours, theirs)
-        )
-        gain = picked[None, :, 0] + picked[None, :, 2] * (own[:, None] - self.defenders_meld)
-        after = self.after(
-            ours[:, None] + gain, theirs[:, None] + gained[None, :], np.ones(gain.shape)
-        )
-        chances = after @ share
-        return float(chances[0]) if scalar else chances
+        return picked, share / share.sum()
 
     def after(self, ours: np.ndarray, theirs: np.ndarray, bidding: np.ndarray) -> np.ndarray:
         """The chance your side wins from scores ``ours``/``theirs`` just after a hand
@@ -382,6 +402,7 @@ def build(
             hands.contract[others],
             hands.totals[others],
             hands.limits[others],
+            hands.melds[others],
         ]
     )
     passed, share = np.unique(rows, axis=0, return_counts=True)
@@ -463,7 +484,7 @@ def _to_json(table: EquityTable) -> dict:
 
 def _from_json(data: dict) -> EquityTable:
     win = np.array(data["win"], dtype=float)
-    passing = np.array(data["passing"], dtype=np.int64).reshape(-1, 6)
+    passing = np.array(data["passing"], dtype=np.int64).reshape(-1, 7)
     share = np.array(data["passing_share"], dtype=float)
     if win.ndim != 2 or win.shape[0] != win.shape[1] or len(share) != len(passing):
         raise ValueError("a damaged equity table")
@@ -554,18 +575,20 @@ def game_odds(report: object, table: EquityTable, ours: int, theirs: int) -> Gam
     best trump and its simulated deals."""
     variant, best = report.variant, report.best
     totals = best.totals.astype(float)
-    gained = table.defenders_meld + (variant.trick_total - best.tricks)
+    tricks = variant.trick_total - best.tricks  # the others' tricks in your deals
     bids = _legal_bids(variant, float(np.percentile(totals, 99)))
     penalty = variant.house.set_penalty
-    levels = []
-    for bid in bids:
+    levels, below = [], 0
+    for bid in bids:  # the others' meld: that of hands which bid the bid below
         made = totals >= bid
+        gained = table.their_meld(int(bid), below) + tricks
         after = table.after(
             np.where(made, ours + totals, ours - bid * penalty),
             theirs + gained,
             np.zeros(len(totals)),
         )
         levels.append((int(bid), float(made.mean()), float(after.mean())))
+        below = int(bid)
     # stopping below a level: the others take the bid above it (`EquityTable.letting_go`),
     # your side defending with its own meld (the mean over the trumps: theirs to name)
     own_meld = float(np.mean([odds.meld for odds in report.results])) + (best.partner_meld or 0)
