@@ -21,14 +21,16 @@ table is worked out from the variant's own rules, in three steps:
    counted in steps of a fiftieth of the target (20 points in a single-deck game to 1,000),
    and a side more than a whole target behind counts as a target behind.
 3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
-   side's points if made (or the bid lost if set) and the others' (their tricks, and the
-   defenders' mean meld of the table's hands); the chance of winning after each, from the
-   table. Stopping below a level is judged by the table's hands the other side bid that
-   high (a hand strong enough to outbid you is one that hurts), your side defending with
-   its own meld (your hand's mean over the trumps, and your partner's expected meld) in
-   place of the defenders' mean; passing at the opening bid, with the hands no one bid
-   too. The suggested bid is where to stop: up from the opening, each level while bidding
-   it wins more games than letting the others play at the bid below (a pass is final).
+   side's points if made (or the bid lost if set) and the others' (their tricks in your
+   deals, and the meld of the table's hands that bid the level below: a side that pushed
+   you there holds meld); the chance of winning after each, from the table. Stopping
+   below a level is judged by the table's hands the other side bid that high, rescored at
+   the bid below (a hand strong enough to outbid you is one that hurts), your side
+   defending with its own meld (your hand's mean over the trumps, and your partner's
+   expected meld) in place of the defenders' mean; passing at the opening bid, with the
+   hands no one bid too. The suggested bid is where to stop: up from the opening, each
+   level while bidding it wins more games than letting the others play at the bid below
+   (a pass is final).
 
 The same seed gives the same table. A table is worked out once and kept in the cache
 (`meldcalc.rules.cache`), sealed, under a digest of the variant's rules, the target and
@@ -57,7 +59,7 @@ SEED = 2026
 STEPS = 50
 #: The iteration stops once no chance moves more than this.
 TOLERANCE = 1e-5
-#: The fewest of the table's hands a level's "they take it above" is judged by.
+#: The fewest of the table's hands a level's "they bid this high" is judged by.
 FEW = 200
 #: The most of the table's hands read for one judgement of letting the bid go.
 CAP = 400
@@ -549,7 +551,15 @@ class GameOdds:
             )
         if self.best != self.rule:
             rule = "pass" if self.rule is None else f"stop at {self.rule}"
-            lines.append(f"The score changes the bid: the fixed-confidence rule would {rule}.")
+            bolder = self.rule is None or (self.best is not None and self.best > self.rule)
+            why = (
+                "at this score the made bid wins more games than the set loses"
+                if bolder
+                else "at this score a set loses more games than the made bid wins"
+            )
+            lines.append(
+                f"The score changes the bid: the fixed-confidence rule would {rule}, but {why}."
+            )
         return lines
 
     def _made(self, bid: int) -> float:
