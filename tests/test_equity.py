@@ -111,6 +111,24 @@ def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
     assert "games of two sides so far" in three.stderr
 
 
+def test_a_games_ledger_gives_its_own_rules_and_a_finished_game_none(tmp_path) -> None:
+    ledger = tmp_path / "g.jsonl"
+    run("score", "-g", str(ledger), "--bid", "300", "--bidder", "0", "--meld", "150,80",
+        "--tricks", "160")  # fmt: skip
+    mismatch = run("bid", STRONG, "--game", str(ledger), "-V", "double-deck")
+    assert mismatch.exit_code == 2 and "is a game of 'single-deck': leave out -V" in mismatch.stderr
+    total = run("bid", STRONG, "--seed", "1", "--score", "980,500", "-f", "total")
+    shown = json.loads(run("bid", STRONG, "--seed", "1", "--score", "980,500", "-f", "json").stdout)
+    assert total.stdout.split()[0] == str(shown["game"]["suggested_bid"])  # the game's bid
+    csv = run("bid", STRONG, "--score", "0,0", "-f", "csv")
+    assert csv.exit_code == 2 and "use -f table or json" in csv.stderr
+    done = tmp_path / "done.jsonl"
+    run("score", "-g", str(done), "--to", "300", "--bid", "300", "--bidder", "0",
+        "--meld", "250,80", "--tricks", "160")  # fmt: skip
+    over = run("bid", STRONG, "--game", str(done))
+    assert over.exit_code == 2 and "the game is over" in over.stderr
+
+
 def test_bid_reads_the_score_from_a_games_ledger(tmp_path) -> None:
     ledger = tmp_path / "g.jsonl"
     scored = run("score", "-g", str(ledger), "--bid", "300", "--bidder", "0",

@@ -418,3 +418,43 @@ def test_the_card_exchange_holds_the_asked_suit_and_the_partner_keeps_what_you_s
     assert table.known() == ((f"0:{kept.notation()}",) if len(kept) else ())
     expected = [a - b + c for a, b, c in zip(mine.counts, sent.counts, back.counts)]
     assert table.playing.counts == tuple(expected) and len(table.playing) == 20
+
+
+def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> None:
+    """A new game's first hand resumes under the names and target it began with: seats
+    named by them read the same seats; other names or another target are refused."""
+    ledger = tmp_path / "n.jsonl"
+    hand = "hand JS 9S JH JH AD 10D JD 9D AC 10C KC QC QC JC 9C"
+    begun = _named_game(ledger, [hand], "--names", "Ann,Bo,Cy", "--to", "500", "--seat", "Bo")
+    assert begun.returncode == 0, begun.stderr
+    assert begun.stdout.splitlines()[0] == "hand 1: Cy (left) deals"  # from your seat
+    first = json.loads((tmp_path / "n.jsonl.hand").read_text().splitlines()[0])
+    assert first == {"variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
+    again = _named_game(ledger, ["show"])
+    assert again.returncode == 0 and "Cy (left) deals" in again.stdout
+    changed = ((["--names", "Bo,Ann,Cy"], "leave out --names"), (["--to", "900"], "leave out --to"))
+    for option, said in changed:
+        refused = _named_game(ledger, ["show"], *option)
+        assert refused.returncode == 2 and said in refused.stderr
+
+
+def _named_game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
+    argv = [sys.executable, "-m", "meldcalc", "game", str(ledger), "-V", "three-handed", *options]
+    return subprocess.run(
+        argv, input="\n".join(steps) + "\n", capture_output=True, text=True, timeout=120, cwd=AWAY
+    )
+
+
+def test_a_closed_stdin_or_a_linked_ledger_is_one_line_before_any_journal(tmp_path) -> None:
+    closed = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(tmp_path / "g.jsonl")],
+        capture_output=True,
+        text=True,
+        cwd=AWAY,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert closed.returncode == 2 and "standard input is closed" in closed.stderr
+    assert not (tmp_path / "g.jsonl.hand").exists()
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
+    linked = _game(tmp_path / "link.jsonl", ["show"])
+    assert linked.returncode == 2 and "a symbolic link" in linked.stderr

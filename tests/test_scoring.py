@@ -675,3 +675,18 @@ def test_a_game_path_with_control_characters_is_printed_escaped(tmp_path: Path) 
             stream.write(line + "\n")
     bad = score("--undo", game=game)
     assert bad.exit_code == 2 and bad.stderr.startswith(f"meldcalc: error: {escaped}:3: ")
+
+
+def test_a_name_a_seat_names_that_seat_and_seat_words_are_not_names(tmp_path) -> None:
+    ledger = tmp_path / "four.jsonl"
+    result = run("score", "-g", str(ledger), "--names", "Ann,Bo,Cy,Di", "--bid", "300",
+                 "--bidder", "Di", "--meld", "100,120", "--tricks", "150",
+                 "-f", "json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["bidder"] == 3  # Di: seat 3, of 'Bo and Di'
+    for names, said in (("left,right", "'left' names a seat already"),
+                        ("1,0", "'1' names a seat already"),
+                        ("Ann,ann", "a name is given twice")):  # fmt: skip
+        refused = run("score", "--names", names, "--bid", "300", "--bidder", "0",
+                      "--meld", "1,2", "--tricks", "150")  # fmt: skip
+        assert refused.exit_code == 2 and said in refused.stderr, refused.stderr

@@ -532,14 +532,15 @@ class GameOdds:
     def sentences(self) -> list[str]:
         """What a player reads: how high to go to win the most games, and where the
         fixed-confidence rule would stop instead."""
-        score = f"at {self.ours}-{self.theirs} (a game to {self.target})"
+        apart = "-" if min(self.ours, self.theirs) >= 0 else " to "
+        score = f"at {self.ours}{apart}{self.theirs} (a game to {self.target})"
         lines = []
         if self.passing >= SURE:
             lines.append(f"Passing already wins {self.passing:.0%} of games {score}.")
         if self.best is None:
             lines.append(
                 f"To win the game {score}: pass; passing wins {self.passing:.0%} of games,"
-                " more than any bid."
+                + (" and no bid wins more." if self.passing >= 0.005 else " and so does any bid.")
             )
         else:
             lines.append(

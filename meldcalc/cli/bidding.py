@@ -190,9 +190,18 @@ def bid(
     from meldcalc.dealing.knowledge import read_knowledge
 
     with user_errors():
-        rules = load(variant)
+        if score is not None and game is not None:
+            raise MeldcalcError("give the score (--score) or a game (--game), not both")
+        book = _game_book(game, variant) if game is not None else None
+        rules = book.rules if book else load(variant)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
+        me = Seating(rules, names=(book.names or ()) if book else ()).parse(seat, "--seat", True)
+        if (score is not None or game is not None) and fmt in (Format.csv, Format.tsv):
+            raise MeldcalcError(
+                f"--score with -f {fmt.value}: the game's odds have no columns there; use -f"
+                " table or json"
+            )
         knowledge = read_knowledge(
             rules,
             known or [],
@@ -203,9 +212,9 @@ def bid(
             received,
             ask,
             no_passing,
-            Seating(rules).parse(seat, "--seat"),
+            me,
         )
-        at_score = _game_score(rules, score, game, Seating(rules).parse(seat, "--seat"))
+        at_score = _game_score(rules, score, book, me)
     trumps = [trump] if trump else None
     warnings = (
         [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
@@ -242,24 +251,35 @@ def bid(
     report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
 
 
+def _game_book(game: Path, variant: str) -> Any:
+    """The game's ledger, read; its own rules are the bid's (-V may only repeat them)."""
+    from meldcalc.cli.scoring import _ledger_spec
+    from meldcalc.game import ledger
+
+    book = ledger.read(game)
+    if book is None:
+        raise MeldcalcError(f"--game {shown_path(game)}: no such game yet")
+    if variant != DEFAULT_VARIANT and _ledger_spec(variant) != book.variant:
+        raise MeldcalcError(
+            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V"
+        )
+    done = book.standing()
+    if done.winner is not None:
+        raise MeldcalcError(f"{shown_path(book.path)}: the game is over ({done.reason})")
+    return book
+
+
 def _game_score(
-    rules: Variant, score: str | None, game: Path | None, seat: int
+    rules: Variant, score: str | None, book: Any, seat: int
 ) -> tuple[int, int, int] | None:
     """Your side's score, the others', and the target: from --score, or a game's ledger."""
     from meldcalc.advice.equity import check_two_sides
     from meldcalc.rules.scoring import side_of
 
-    if score is None and game is None:
+    if score is None and book is None:
         return None
-    if score is not None and game is not None:
-        raise MeldcalcError("give the score (--score) or a game (--game), not both")
     check_two_sides(rules)
-    if game is not None:
-        from meldcalc.game import ledger
-
-        book = ledger.read(game)
-        if book is None:
-            raise MeldcalcError(f"--game {shown_path(game)}: no such game yet")
+    if book is not None:
         totals = book.standing().totals
         ours = side_of(rules, seat)
         return totals[ours], totals[1 - ours], book.target
@@ -268,8 +288,15 @@ def _game_score(
         raise MeldcalcError(
             f"--score {quote(score)}: expected two scores, your side's first, e.g. 850,920"
         )
+    if any(len(token.lstrip("-")) > 12 for token in values):
+        raise MeldcalcError(f"--score {quote(score)}: a score out of range")
     ours, theirs = (int(token) for token in values)
     target = rules.bidding.game
+    if min(ours, theirs) < -MAX_BEHIND * target:
+        raise MeldcalcError(
+            f"--score {quote(score)}: a score below {-MAX_BEHIND * target}: the game's table"
+            f" reaches a target behind ({-target}), and no game lasts to that"
+        )
     if max(ours, theirs) >= target:
         raise MeldcalcError(
             f"--score {quote(score)}: a side at {target} or more has won the game already"
@@ -278,9 +305,13 @@ def _game_score(
 
 
 def _signed(token: str) -> bool:
-    """A whole number, minus allowed (a side set below nothing), of a sensible size."""
+    """A whole number, minus allowed (a side set below nothing)."""
     digits = token[1:] if token.startswith("-") else token
-    return is_whole_number(digits) and len(digits) <= 9
+    return is_whole_number(digits)
+
+
+#: The most a side may be behind, in targets, for a score to be taken.
+MAX_BEHIND = 10
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
@@ -657,10 +688,12 @@ class BidWriter(ReportWriter):
     )
 
     def total(self, report: Any) -> object:
-        """The highest bid to go to and its trump (``470 S``), or ``pass``."""
-        if report.suggested_bid is None:
+        """The highest bid to go to and its trump (``470 S``), or ``pass``; with the
+        game's score, the bid that wins the most games."""
+        bid = report.suggested_bid if report.game is None else report.game.best
+        if bid is None:
             return "pass"
-        return f"{report.suggested_bid} {report.best.trump.letter}"
+        return f"{bid} {report.best.trump.letter}"
 
     def json(
         self, report: Any, line: int | None, label: str | None = None, indent: int | None = None

@@ -89,16 +89,22 @@ def game(
     from meldcalc.game.session import apply, replay, start
 
     with user_errors():
+        if sys.stdin is None:  # before any journal is made for a hand none can follow
+            raise MeldcalcError("standard input is closed: expected steps, one per line")
         book = ledger.read(file)
         jpath = journal.journal_path(file)
         if book is None:  # a new game: its first hand's journal says under which rules
             variant = _journal_variant(jpath, variant)
+        if file.is_symlink():  # refused now, not once a whole hand has been typed
+            raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         rules, spec = _rules(book, variant)
         named = None
         if names is not None:
             from meldcalc.cli.scoring import _side_names
 
             named = _side_names(names, rules)
+        if book is None:  # a new game's hand under way keeps what the game began with
+            named, target = _kept_settings(jpath, named, target)
         hands_done = len(book.hands) if book else 0
         game_names = (book.names if book else None) or named or ()
         first = start(rules, _dealer(hands_done + 1, rules.players), game_names)
@@ -106,7 +112,10 @@ def game(
         warn(warnings)
         table = _resumed(first, steps, jpath)
         if book is None and journal.variant_of(jpath) is None:
-            journal.append(jpath, {"variant": spec})
+            began = {"variant": spec}
+            began |= {"names": list(named)} if named else {}
+            began |= {"to": target} if target is not None else {}
+            journal.append(jpath, began)
         if seat is not None and not steps:  # the seat is the hand's first step
             table = apply(table, f"seat {seat}", advise=False).table
             journal.append(jpath, {"step": f"seat {seat}"})
@@ -121,8 +130,8 @@ def game(
     if len(steps) > 1 or (steps and seat is None):
         kept = f"{len(steps)} step{'' if len(steps) == 1 else 's'}"
         out.note(f"resuming hand {hands_done + 1}: {kept} kept in {shown_path(jpath)}")
-    out.note(_dealt(hands_done + 1, first))
-    for number, line in _steps_typed(lambda: _prompt(table)):  # noqa: B023 (the table now)
+    out.note(_dealt(hands_done + 1, table))
+    for number, line in _steps_typed(lambda: _prompt(table), rules):  # noqa: B023 (the table now)
         if isinstance(line, MeldcalcError):
             out.error(number, str(line))
             continue
@@ -165,8 +174,8 @@ def game(
             table = apply(first, steps[0], advise=False).table
             with user_errors():
                 journal.append(jpath, {"step": steps[0]})
-            out.note(_dealt(hands_done + 1, first))
-    if out.refused and not sys.stdin.isatty():
+            out.note(_dealt(hands_done + 1, table))
+    if out.refused and not _terminal():
         raise typer.Exit(2)  # a script is told that some of its steps were refused
 
 
@@ -208,6 +217,31 @@ def _dealer(hand: int, players: int) -> int:
     return (hand - 2) % players
 
 
+def _kept_settings(
+    path: Path, names: tuple[str, ...] | None, target: int | None
+) -> tuple[tuple[str, ...] | None, int | None]:
+    """A new game's names and target: as its first hand's journal kept them; --names and
+    --to may only repeat them."""
+    from meldcalc.game import journal
+
+    kept = journal.settings_of(path)
+    if not kept:
+        return names, target
+    said_names = tuple(kept["names"]) if "names" in kept else None
+    said_target = kept.get("to")
+    if names is not None and tuple(names) != said_names:
+        shown = ", ".join(said_names) if said_names else "no names"
+        raise MeldcalcError(
+            f"{shown_path(path)}: the hand under way began with {shown}: leave out --names"
+        )
+    if target is not None and target != said_target:
+        began = f"a game to {said_target}" if said_target else "the variant's own target"
+        raise MeldcalcError(
+            f"{shown_path(path)}: the hand under way began with {began}: leave out --to"
+        )
+    return said_names, said_target
+
+
 def _journal_variant(path: Path, variant: str | None) -> str | None:
     """The variant of a new game's hand under way: its journal's; -V may only repeat it."""
     from meldcalc.cli.scoring import _ledger_spec
@@ -246,13 +280,20 @@ def _record(
     out.standing(standing_table(book, book.standing(), rules), book)
 
 
-def _steps_typed(prompt: Callable[[], str]) -> Iterator[tuple[int, str | MeldcalcError]]:
+def _terminal() -> bool:
+    """Whether the steps are typed at a terminal (not piped in; stdin not closed)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def _steps_typed(
+    prompt: Callable[[], str], rules: Any
+) -> Iterator[tuple[int, str | MeldcalcError]]:
     """The steps as the player types them: at a prompt saying whose turn it is, with line
     editing, history and completion (readline) on a terminal; one a line from a pipe."""
-    if not sys.stdin.isatty():
+    if not _terminal():
         yield from console.read_lines(console.stdin_bytes("steps, one per line"))
         return
-    _complete_with_readline()
+    _complete_with_readline(rules)
     number = 0
     while True:
         number += 1
@@ -282,7 +323,7 @@ def _prompt(table: Any) -> str:
     return f"[{phase}] > "
 
 
-def _complete_with_readline() -> None:
+def _complete_with_readline(rules: Any) -> None:
     """Tab completes the steps and the cards; the standard library's readline is enough for
     a prompt of short words (prompt_toolkit would add a dependency for little more)."""
     try:
@@ -292,7 +333,15 @@ def _complete_with_readline() -> None:
     from meldcalc.game.session import STEP_WORDS
     from meldcalc.rules.cards import CARD_NAMES
 
-    words = [*STEP_WORDS, "undo", "review", "quit", "me", "partner", "left", "right", *CARD_NAMES]
+    unused = set()
+    if not rules.widow:
+        unused |= {"widow", "bury"}
+    if rules.passing is None:
+        unused |= {"ask", "give", "get"}
+    elif rules.passing.kind != "exchange":
+        unused.add("ask")
+    steps = [word for word in STEP_WORDS if word not in unused]
+    words = [*steps, "undo", "review", "quit", "me", "partner", "left", "right", *CARD_NAMES]
 
     def complete(text: str, state: int) -> str | None:
         """The ``state``-th word ``text`` begins, and a space (Python's readline appends
@@ -312,8 +361,9 @@ class _Output:
         self.refused = 0  #: steps refused: a script is told by the exit code
 
     def echo(self, step: str) -> None:
-        if self.echoes:
-            say(f"> {step}")
+        if self.echoes:  # a terminal's escapes typed in are shown, not sent on
+            shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in step)
+            say(f"> {shown}")
 
     def answer(self, number: int, step: str, lines: list[str], data: dict) -> None:
         if self.fmt is GameFormat.jsonl:
@@ -332,7 +382,7 @@ class _Output:
         if self.fmt is GameFormat.jsonl:
             say(json.dumps({"line": number, "error": message}, ensure_ascii=False))
             sys.stdout.flush()
-        fail(f"line {number}: {message}" if not sys.stdin.isatty() else message)
+        fail(f"line {number}: {message}" if not _terminal() else message)
 
     def note(self, text: str) -> None:
         if self.fmt is GameFormat.jsonl:

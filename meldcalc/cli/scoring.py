@@ -319,8 +319,17 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
                 f"--names {quote(text)}: {quote(name)}: expected a name of 1 to {MAX_NAME}"
                 " printable characters"
             )
+    from meldcalc.rules.notation import is_whole_number
+    from meldcalc.rules.seats import PLACE_WORDS
+
+    for name in names:
+        if name.lower() in PLACE_WORDS or is_whole_number(name):
+            raise MeldcalcError(
+                f"--names {quote(text)}: {quote(name)} names a seat already (a number, or"
+                f" {', '.join(PLACE_WORDS)}): give another name"
+            )
     sides, seats = side_count(rules), rules.players
-    if len(set(names)) != len(names):
+    if len({name.lower() for name in names}) != len(names):
         raise MeldcalcError(f"--names {quote(text)}: a name is given twice")
     if len(names) == seats != sides:
         names = [

@@ -61,8 +61,16 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
     return steps, warnings
 
 
+#: What a new game's first line keeps besides its variant: the settings it began with.
+SETTINGS = ("variant", "names", "to")
+
+
 def _applied(steps: list[str], record: object, where: str) -> list[str]:
-    if isinstance(record, dict) and isinstance(record.get("variant"), str) and len(record) == 1:
+    if (
+        isinstance(record, dict)
+        and isinstance(record.get("variant"), str)
+        and set(record) <= set(SETTINGS)
+    ):
         return steps
     if isinstance(record, dict) and isinstance(record.get("step"), str) and len(record) == 1:
         return [*steps, record["step"]]
@@ -73,12 +81,20 @@ def _applied(steps: list[str], record: object, where: str) -> list[str]:
 
 def variant_of(path: Path) -> str | None:
     """The variant a new game's first hand was begun under (its ledger not yet written)."""
+    return settings_of(path).get("variant")
+
+
+def settings_of(path: Path) -> dict:
+    """What a new game's first hand was begun with (its ledger not yet written): its
+    ``variant``, and its ``names`` and target (``to``) where they were given."""
     try:
         first = read_bounded(path, MAX_BYTES, "a meldcalc hand journal").split(b"\n", 1)[0]
         record = json.loads(first)
     except (FileNotFoundError, FileProblem, ValueError):
-        return None
-    return record.get("variant") if isinstance(record, dict) else None
+        return {}
+    if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
+        return {}
+    return {key: record[key] for key in SETTINGS if key in record}
 
 
 def append(path: Path, record: dict) -> None:

@@ -32,6 +32,7 @@ step less. The hand ends scored as `meldcalc score` would score it (`Table.outco
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -325,15 +326,15 @@ def _widow(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    if not table.variant.widow:
+        raise MeldcalcError(f"bury: {table.variant.name} has no widow")
+    if table.bidder is not None and table.bidder != table.me:
+        raise MeldcalcError(
+            f"bury: {table.seat_label(table.bidder)} bid: the burial is its own, unseen"
+        )
     _in(table, "bury", "bury")
     cards = _cards(rest, table.variant.widow, "bury", table, [])
-    full = table.hand + table.widow
-    short = [c for c, n in zip(CARDS, cards.counts) if n > full.count(c)]
-    if short:
-        raise HandError(
-            f"bury {', '.join(str(c) for c in short)}: not in your hand and the widow"
-            f" ({full.notation(table.trump)})"
-        )
+    _held(cards, table.hand + table.widow, "bury", "your hand and the widow", table)
     new = replace(table, buried=cards)
     return _then(new, [f"you bury {cards.notation(table.trump)}"], {"buried": rest})
 
@@ -356,16 +357,24 @@ def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     count = table.variant.passing.cards
     cards = _cards(rest, count, "give", table, [])
     holding = table.playing
-    short = [c for c, n in zip(CARDS, cards.counts) if n > holding.count(c)]
-    if short:
-        raise HandError(
-            f"give {', '.join(str(c) for c in short)}: not in your hand"
-            f" ({holding.notation(table.trump)})"
-        )
+    _held(cards, holding, "give", "your hand", table)
     if table.passing_kind == "exchange" and table.me != table.bidder:
         _check_ask(cards, holding, table.ask, count)
     new = replace(table, given=cards)
     return _then(new, [f"you pass {cards.notation()}"], {"given": rest})
+
+
+def _held(cards: Hand, holding: Hand, step: str, where: str, table: Table) -> None:
+    """Refuse cards not in ``holding``, saying how many of each it has."""
+    short = [card for card, n in zip(CARDS, cards.counts) if n > holding.count(card)]
+    if short:
+        said = ", ".join(
+            f"{card} (you hold {holding.count(card) or 'none'}, not {cards.count(card)})"
+            if holding.count(card)
+            else f"{card}"
+            for card in short
+        )
+        raise HandError(f"{step} {said}: not in {where} ({holding.notation(table.trump)})")
 
 
 def _check_ask(cards: Hand, holding: Hand, ask: Suit, count: int) -> None:
@@ -427,6 +436,13 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     if seat == table.me:
         raise MeldcalcError("your meld is counted from your hand: give the other seats'")
     what = what.strip()
+    if re.fullmatch(r"[-+]?[0-9][0-9.,eE+_-]*", what) and not (
+        is_whole_number(what) and len(what) < 9
+    ):
+        raise NotationError(
+            f"meld {quote(what)}: expected the seat's meld as a whole number from 0 (below"
+            " 100,000,000), or the cards it laid down"
+        )
     if is_whole_number(what) and len(what) < 9:
         total, cards = int(what), None
         step = table.variant.meld_step
@@ -500,11 +516,7 @@ def _tricks(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 def _show(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     lines = [f"phase: {table.phase}"]
     if table.hand is not None:
-        lines.append(
-            f"your hand: {table.held().notation(table.trump)}"
-            if table.trump
-            else f"your hand: {table.hand.notation()}"
-        )
+        lines.append(f"your hand: {table.held().notation(table.trump)}")
     if table.bids:
         lines.append(
             "auction: " + ", ".join(f"{s}:{'pass' if b is None else b}" for s, b in table.bids)

@@ -209,10 +209,12 @@ class Table:
     # --- the hand's figures ---------------------------------------------------------------
 
     def held(self) -> Hand:
-        """Your cards still in hand."""
-        counts = list(self.playing.counts)
+        """Your cards still in hand (the hand you play, less the cards you played)."""
+        if not self.played:
+            return self.playing
         from meldcalc.advice.history import turns
 
+        counts = list(self.playing.counts)
         seats, _ = turns(self.played, self.bidder, self.trump, self.players)
         for card, seat in zip(self.played, seats):
             if seat == self.me:

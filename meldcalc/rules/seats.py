@@ -18,6 +18,8 @@ from meldcalc.errors import NotationError, quote
 from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.variant import Variant
 
+#: The words that name a seat from yours.
+PLACE_WORDS = ("me", "you", "left", "right", "partner")
 #: How a seat is given, for every option's help text.
 SEAT_WORDS = "a number from 0 in playing order, or me, left, partner, right from your seat"
 
@@ -62,6 +64,9 @@ class Seating:
             seats = self._side_seats(side)
             if key == name.lower() and (sides or len(seats) == 1):
                 return seats[0]
+            players = [part.strip().lower() for part in name.split(" and ")]
+            if len(players) == len(seats) > 1 and key in players:  # one name a seat, joined
+                return seats[players.index(key)]
         raise NotationError(f"{option} {quote(text)}: {self._expected(key, sides)}")
 
     def _expected(self, key: str, sides: bool) -> str:
