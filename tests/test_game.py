@@ -458,3 +458,16 @@ def test_a_closed_stdin_or_a_linked_ledger_is_one_line_before_any_journal(tmp_pa
     (tmp_path / "link.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
     linked = _game(tmp_path / "link.jsonl", ["show"])
     assert linked.returncode == 2 and "a symbolic link" in linked.stderr
+
+
+def test_once_the_game_has_a_score_your_bid_is_judged_by_the_game_too(tmp_path) -> None:
+    steps, _ = _deal_played()
+    second = [f"hand {HAND}", "pass", "300", "pass"]  # hand 2: you deal, and speak last
+    done = _game(tmp_path / "g.jsonl", [*steps, *second], "--seed", "1", "-f", "jsonl")
+    assert done.returncode == 0, done.stderr
+    said = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    last = said[-1]["said"][-1]
+    totals = _standing(tmp_path / "g.jsonl")["totals"]
+    assert f"; to win the game at {totals[0]}-{totals[1]}: " in last, last
+    first = next(r for r in said if r.get("step") == f"hand {HAND}")["said"][-1]
+    assert "to win the game" not in first  # hand 1, at 0-0: the plain odds say it

@@ -107,7 +107,9 @@ def game(
             named, target = _kept_settings(jpath, named, target)
         hands_done = len(book.hands) if book else 0
         game_names = (book.names if book else None) or named or ()
-        first = start(rules, _dealer(hands_done + 1, rules.players), game_names)
+        first = start(
+            rules, _dealer(hands_done + 1, rules.players), game_names, _score_of(book, rules)
+        )
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
         table = _resumed(first, steps, jpath)
@@ -169,7 +171,12 @@ def game(
                 hands_done += 1
                 _record(file, table, rules, spec, target, named, out)
                 journal.clear(jpath)
-            first = start(rules, _dealer(hands_done + 1, rules.players), game_names)
+            first = start(
+                rules,
+                _dealer(hands_done + 1, rules.players),
+                game_names,
+                _score_of(ledger.read(file), rules),
+            )
             steps = [f"seat {table.me}"]  # the same seat next hand
             table = apply(first, steps[0], advise=False).table
             with user_errors():
@@ -205,6 +212,15 @@ def _resumed(first: Any, steps: list[str], path: Path) -> Any:
                 " (remove it to start the hand afresh)"
             ) from None
     return table
+
+
+def _score_of(book: Any, rules: Any) -> tuple[tuple[int, ...], int] | None:
+    """The game's score and target before the next hand, for a bid judged by the game:
+    once the game has a hand scored (at 0-0 the plain odds say it), in a game of two
+    sides."""
+    if book is None or not book.hands or not (rules.partnerships and rules.players % 2 == 0):
+        return None
+    return tuple(book.standing().totals), book.target
 
 
 def _dealt(hand: int, table: Any) -> str:

@@ -70,13 +70,18 @@ def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[Any]:
 # --- the steps ------------------------------------------------------------------------------
 
 
-def start(variant: Variant, dealer: int, names: Sequence[str] = ()) -> Table:
+def start(
+    variant: Variant,
+    dealer: int,
+    names: Sequence[str] = (),
+    score: tuple[tuple[int, ...], int] | None = None,
+) -> Table:
     from meldcalc.advice.history import check_variant
 
     check_variant(variant)
     if variant.bidding is None:
         raise MeldcalcError(f"{variant.name} has no auction: a game follows bid hands")
-    return Table(variant, dealer, names=tuple(names))
+    return Table(variant, dealer, names=tuple(names), game_score=score)
 
 
 def replay(table: Table, steps: Sequence[str]) -> Table:
@@ -135,7 +140,7 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     ]
     data: dict[str, Any] = {"hand": hand.notation(), "meld": melds}
     if advise:
-        report = _bid_report(hand, table.variant, seed)
+        report = _with_game(table, _bid_report(hand, table.variant, seed))
         best = report.best
         data["suggested_bid"], data["trump"] = report.suggested_bid, best.trump.letter
         lines.append(report.advice()[0])
@@ -191,7 +196,21 @@ def _odds_heard(table: Table, seed: int) -> Table:
         report = _bid_report(table.hand, table.variant, seed, table.auction_said())
     except KnowledgeError:
         return table
-    return replace(table, odds=report)
+    return replace(table, odds=_with_game(table, report))
+
+
+def _with_game(table: Table, report: Any) -> Any:
+    """The report with the bid judged by the game's score (`advice.equity`), where the
+    session knows the score and the game has two sides."""
+    if table.game_score is None or not (table.variant.partnerships and table.players % 2 == 0):
+        return report
+    from meldcalc.advice.equity import game_odds, table_for
+    from meldcalc.rules.scoring import side_of
+
+    totals, target = table.game_score
+    ours = side_of(table.variant, table.me)
+    equity = table_for(table.variant, target)
+    return replace(report, game=game_odds(report, equity, totals[ours], totals[1 - ours]))
 
 
 def _all_passed(table: Table, new: Table, said: str) -> Answer:
@@ -232,6 +251,10 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
     if table.odds.knowledge.bids:
         chance += " (the deals as likely as the bids say)"
     go = "pass" if limit is None or limit < level else f"go on up to {limit}"
+    game = table.odds.game
+    if game is not None:
+        most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
+        go += f"; to win the game at {game.ours}-{game.theirs}: {most}"
     return f"{chance}; {go}"
 
 

@@ -45,6 +45,9 @@ class Table:
     #: your bid's odds (a `bidding.BidReport`), where they were worked out: not part of what
     #: the table knows, so a replay without advice equals the table with it
     odds: Any = field(default=None, compare=False, repr=False)
+    #: the game's score before this hand (each side's total) and its target, where the
+    #: session follows a game under way: the bid is then judged by the game too
+    game_score: tuple[tuple[int, ...], int] | None = field(default=None, compare=False)
 
     # --- where the hand stands ------------------------------------------------------------
 
