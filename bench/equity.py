@@ -150,7 +150,7 @@ def play_games(
             in_play = seats[rows[:, None], turned]
             trump = levels.argmax(axis=2)[rows, bidder[played]]
             melds, tricks = equity._play(variant, in_play, trump)
-            scored = equity._scored(variant, contract[played], melds, tricks)
+            scored = equity.scored_fast(variant, contract[played], melds, tricks)
             change[rows, side] = scored[:, 0]
             change[rows, 1 - side] = scored[:, 1]
         scores[live] += change

@@ -7,6 +7,8 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from meldcalc.advice import equity
@@ -138,3 +140,50 @@ def test_bid_reads_the_score_from_a_games_ledger(tmp_path) -> None:
     assert json.loads(shown.stdout)["game"]["score"] == [560, 150]
     theirs = run("bid", STRONG, "--seed", "1", "--game", str(ledger), "--seat", "1", "-f", "json")
     assert json.loads(theirs.stdout)["game"]["score"] == [150, 560]
+
+
+HOUSES = {
+    "plain": "",
+    "minimum": "house:\n  meld_minimum: 20\n",
+    "trick": "house:\n  save_meld: trick\n  set_penalty: 2\n",
+    "counter": "house:\n  save_meld: counter\n",
+    "points": "house:\n  save_meld: 30\n  meld_minimum: 40\n",
+}
+
+
+@cache
+def house(name: str, folder: str) -> object:
+    path = f"{folder}/{name}.yaml"
+    with open(path, "w") as stream:
+        stream.write(f"name: {name}-house\nextends: single-deck\n{HOUSES[name]}")
+    return load_variant(path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    which=st.sampled_from(sorted(HOUSES)),
+    hands=st.lists(
+        st.tuples(
+            st.integers(25, 65).map(lambda n: n * 10),  # the contract
+            st.integers(0, 60).map(lambda n: n * 10),  # the bidder's side's meld
+            st.integers(0, 60).map(lambda n: n * 10),  # the others' meld
+            st.integers(0, 25).map(lambda n: n * 10),  # the bidder's side's trick points
+        ),
+        min_size=1,
+        max_size=20,
+    ),
+)
+def test_the_fast_scoring_of_the_tables_hands_is_score_hands(
+    which, hands, tmp_path_factory
+) -> None:
+    """`scored_fast` (every hand at once) against `_scored` (one `score_hand` a hand), under
+    house rules of every kind: meld minimum, save-meld by trick, counter and points, a
+    doubled set penalty."""
+    variant = house(which, str(tmp_path_factory.getbasetemp()))
+    total = variant.trick_total
+    contract = np.array([c for c, _, _, _ in hands])
+    melds = np.array([[a, b] for _, a, b, _ in hands])
+    tricks = np.array([[min(t, total), total - min(t, total)] for _, _, _, t in hands])
+    plain = equity._scored(variant, contract, melds, tricks)
+    fast = equity.scored_fast(variant, contract, melds, tricks)
+    assert np.array_equal(plain, fast)
