@@ -142,6 +142,11 @@ def file_name(text: str) -> Path:
     return Path(text)
 
 
+def jobs_option(help: str) -> Any:
+    """``--jobs N`` (``-j``): processes to spread the work over."""
+    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help)
+
+
 def game_option(help: str) -> Any:
     """``--game FILE`` (``-g``): a game's ledger, as `score -g` keeps it."""
     return typer.Option("--game", "-g", metavar="FILE", parser=file_name, help=help)

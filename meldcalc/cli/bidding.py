@@ -21,6 +21,7 @@ from meldcalc.cli.base import (
     app,
     full_hand,
     game_option,
+    jobs_option,
     load,
     no_limit_if_zero,
     probability_option,
@@ -73,14 +74,7 @@ def bid(
     ] = 0.7,
     fmt: FormatOption = Format.table,
     jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="N",
-            help="Processes to use (at most the CPUs, and the 2,000-deal chunks).",
-        ),
+        int, jobs_option("Processes to use (at most the CPUs, and the 2,000-deal chunks).")
     ] = 1,
     known: Annotated[
         Optional[list[str]],

@@ -18,6 +18,7 @@ from meldcalc.cli.base import (
     fail,
     file_name,
     format_option,
+    jobs_option,
     load,
     say,
     user_errors,
@@ -66,14 +67,7 @@ def game(
     ] = False,
     fmt: Annotated[GameFormat, format_option(GameFormat)] = GameFormat.text,
     jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="N",
-            help="Processes for 'review': your cards priced on that many cores at once.",
-        ),
+        int, jobs_option("Processes for 'review': your cards priced on that many cores at once.")
     ] = 1,
 ) -> None:
     """Follow a game hand by hand: your cards, the auction, trump, the meld laid down, the

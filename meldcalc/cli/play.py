@@ -23,6 +23,7 @@ from meldcalc.cli.base import (
     format_option,
     full_hand,
     input_lines,
+    jobs_option,
     load,
     no_limit_if_zero,
     progress_line,
@@ -165,9 +166,7 @@ def solve(
         bool, typer.Option("--line/--no-line", help="Show an optimal line of play.")
     ] = True,
     fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, metavar="N", help="Processes for batch input.")
-    ] = 1,
+    jobs: Annotated[int, jobs_option("Processes for batch input.")] = 1,
     time_limit: Annotated[
         float,
         time_limit_option(

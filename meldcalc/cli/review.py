@@ -15,6 +15,7 @@ from meldcalc.cli.base import (
     app,
     format_option,
     input_lines,
+    jobs_option,
     load,
     no_limit_if_zero,
     progress_line,
@@ -79,14 +80,7 @@ def review(
         ),
     ] = REVIEW_TIME_LIMIT,
     jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            metavar="N",
-            help="Processes for deals read one a line: each reviewed on its own core.",
-        ),
+        int, jobs_option("Processes for deals read one a line: each reviewed on its own core.")
     ] = 1,
 ) -> None:
     """Review a deal as it was really played: every card checked against the rules and
