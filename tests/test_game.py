@@ -56,15 +56,19 @@ def _game(ledger: Path, steps: list[str], *options: str) -> subprocess.Completed
     )
 
 
-def _standing(ledger: Path) -> dict:
-    shown = subprocess.run(
-        [sys.executable, "-m", "meldcalc", "score", "-g", str(ledger), "--show", "-f", "json"],
+def _meldcalc(*argv: str) -> subprocess.CompletedProcess:
+    """A meldcalc command run as a player runs it, away from the checkout; it must work."""
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", *argv],
         capture_output=True,
         text=True,
         check=True,
         cwd=AWAY,
     )
-    return json.loads(shown.stdout)
+
+
+def _standing(ledger: Path) -> dict:
+    return json.loads(_meldcalc("score", "-g", str(ledger), "--show", "-f", "json").stdout)
 
 
 def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> None:
@@ -242,13 +246,7 @@ def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does
     assert [row["trick"] for row in rows] == list(range(1, 13))  # every trick: seat 0's card
     assert all(row["lost_seen"] >= 0 and row["lost_exact"] >= 0 for row in rows)
     argv = ["play", HAND, "-t", "S", "--seed", "3", "--review", "-f", "json"]
-    solved = subprocess.run(
-        [sys.executable, "-m", "meldcalc", *argv],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=AWAY,
-    )
+    solved = _meldcalc(*argv)
     costs = [
         (card["card"], card["cost"])
         for trick in json.loads(solved.stdout)["tricks"]
@@ -266,13 +264,7 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
     done = _game(tmp_path / "g.jsonl", [*steps, "review"], "-f", "jsonl")
     session = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     argv = ["review", played_line(played_json(played)), "--view", "me", "-f", "json"]
-    viewed = subprocess.run(
-        [sys.executable, "-m", "meldcalc", *argv],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=AWAY,
-    )
+    viewed = _meldcalc(*argv)
     view = json.loads(viewed.stdout)["view"]
     assert view["seat"] == 0 and view["review"] == session["review"]
 
@@ -383,15 +375,7 @@ def test_the_sessions_hint_with_a_widow_is_meldcalc_hints_with_the_burial(tmp_pa
     cards = " ".join(steps[upto - 3 : upto])
     argv = ["hint", played.hands[0].notation(), "-t", "H", "-V", "three-handed", "--played"]
     argv += [cards, "--buried", played.buried.notation(), "--seat", "0", "-f", "json"]
-    direct = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "meldcalc", *argv],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=AWAY,
-        ).stdout
-    )
+    direct = json.loads(_meldcalc(*argv).stdout)
     assert hinted["best"] == direct["best"]
     assert [c["points"] for c in hinted["cards"]] == [c["points"] for c in direct["cards"]]
 
