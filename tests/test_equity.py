@@ -103,6 +103,7 @@ def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
         ("850", "expected two scores, your side's first"),
         ("850,x", "expected two scores"),
         ("1000,20", "a side at 1000 or more has won the game already"),
+        ("-1001,0", "a side below -1000: the game's table reaches a whole target behind"),
     ):
         result = run("bid", STRONG, "--score", score)
         assert result.exit_code == 2 and said in result.stderr, result.stderr

@@ -19,7 +19,7 @@ table is worked out from the variant's own rules, in three steps:
    ``both_reach: bidder``), else the table at the new scores. Scores go down when a bid is
    set, so the table is solved by iteration until it moves less than `TOLERANCE`. Scores are
    counted in steps of a fiftieth of the target (20 points in a single-deck game to 1,000),
-   and a side more than a whole target behind counts as a target behind.
+   and reach a whole target behind (a score further behind is refused, `within_reach`).
 3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
    side's points if made (or the bid lost if set) and the others' (their tricks in your
    deals, and the meld of the table's hands that bid the level below: a side that pushed
@@ -96,6 +96,13 @@ class HandOutcomes:
                 for part in (self.contract, self.totals, self.limits, self.melds)
             ),
         )
+
+
+def within_reach(ours: int, theirs: int, target: int) -> bool:
+    """Whether the table reaches these scores: no side more than a whole target behind
+    (the table counts a side further behind as a target behind, which would overstate its
+    chance)."""
+    return min(ours, theirs) >= -target
 
 
 def check_two_sides(variant: Variant) -> None:

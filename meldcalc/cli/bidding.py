@@ -267,7 +267,7 @@ def _game_score(
     rules: Variant, score: str | None, book: Any, seat: int
 ) -> tuple[int, int, int] | None:
     """Your side's score, the others', and the target: from --score, or a game's ledger."""
-    from meldcalc.advice.equity import check_two_sides
+    from meldcalc.advice.equity import check_two_sides, within_reach
     from meldcalc.rules.scoring import side_of
 
     if score is None and book is None:
@@ -276,6 +276,11 @@ def _game_score(
     if book is not None:
         totals = book.standing().totals
         ours = side_of(rules, seat)
+        if not within_reach(totals[ours], totals[1 - ours], book.target):
+            raise MeldcalcError(
+                f"{shown_path(book.path)}: a side below {-book.target}: the game's table"
+                f" reaches a whole target behind ({-book.target}), no further"
+            )
         return totals[ours], totals[1 - ours], book.target
     values = [token.strip() for token in score.split(",")]
     if len(values) != 2 or not all(_signed(token) for token in values):
@@ -286,14 +291,14 @@ def _game_score(
         raise MeldcalcError(f"--score {quote(score)}: a score out of range")
     ours, theirs = (int(token) for token in values)
     target = rules.bidding.game
-    if min(ours, theirs) < -MAX_BEHIND * target:
-        raise MeldcalcError(
-            f"--score {quote(score)}: a score below {-MAX_BEHIND * target}: the game's table"
-            f" reaches a target behind ({-target}), and no game lasts to that"
-        )
     if max(ours, theirs) >= target:
         raise MeldcalcError(
             f"--score {quote(score)}: a side at {target} or more has won the game already"
+        )
+    if not within_reach(ours, theirs, target):
+        raise MeldcalcError(
+            f"--score {quote(score)}: a side below {-target}: the game's table reaches a"
+            f" whole target behind ({-target}), no further"
         )
     return ours, theirs, target
 
@@ -302,10 +307,6 @@ def _signed(token: str) -> bool:
     """A whole number, minus allowed (a side set below nothing)."""
     digits = token[1:] if token.startswith("-") else token
     return is_whole_number(digits)
-
-
-#: The most a side may be behind, in targets, for a score to be taken.
-MAX_BEHIND = 10
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:

@@ -204,11 +204,13 @@ def _with_game(table: Table, report: Any) -> Any:
     session knows the score and the game has two sides."""
     if table.game_score is None or not (table.variant.partnerships and table.players % 2 == 0):
         return report
-    from meldcalc.advice.equity import game_odds, table_for
+    from meldcalc.advice.equity import game_odds, table_for, within_reach
     from meldcalc.rules.scoring import side_of
 
     totals, target = table.game_score
     ours = side_of(table.variant, table.me)
+    if not within_reach(totals[ours], totals[1 - ours], target):
+        return report  # beyond the table: the plain odds
     equity = table_for(table.variant, target)
     return replace(report, game=game_odds(report, equity, totals[ours], totals[1 - ours]))
 
