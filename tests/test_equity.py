@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from meldcalc.advice import equity
+from meldcalc.advice import equity, tablehands
 from meldcalc.cli import app
 from meldcalc.rules.loading import load_variant
 
@@ -23,13 +23,13 @@ runner = CliRunner()
 @cache
 def table(name: str = "single-deck", path: str | None = None) -> equity.EquityTable:
     variant = load_variant(path or name)
-    return equity.build(variant, outcomes=equity.hand_outcomes(variant, 6000, seed=11))
+    return equity.build(variant, outcomes=tablehands.hand_outcomes(variant, 6000, seed=11))
 
 
 def test_the_same_seed_deals_the_same_hands_and_makes_the_same_table() -> None:
-    first = equity.hand_outcomes(SINGLE, 2000, seed=5)
-    again = equity.hand_outcomes(SINGLE, 2000, seed=5)
-    other = equity.hand_outcomes(SINGLE, 2000, seed=6)
+    first = tablehands.hand_outcomes(SINGLE, 2000, seed=5)
+    again = tablehands.hand_outcomes(SINGLE, 2000, seed=5)
+    other = tablehands.hand_outcomes(SINGLE, 2000, seed=6)
     assert (first.points == again.points).all() and (first.bidding == again.bidding).all()
     assert not (first.points == other.points).all()
     made = [equity.build(SINGLE, outcomes=o).win for o in (first, again)]
@@ -50,16 +50,51 @@ def test_more_points_never_lower_a_sides_chance() -> None:
     assert np.allclose(win + win.T, 1.0, atol=1e-6)  # the same table for both sides
 
 
+def test_three_players_each_for_himself_have_a_table_of_three_scores() -> None:
+    tab = table("three-handed")
+    win = tab.win
+    assert win.shape == (40, 40, 40) and tab.step == 50
+    assert (np.diff(win, axis=0) >= -1e-9).all()  # more for A: never less for A
+    assert (np.diff(win, axis=1) <= 1e-9).all() and (np.diff(win, axis=2) <= 1e-9).all()
+    assert np.allclose(win, win.transpose(0, 2, 1), atol=1e-6)  # the others alike
+    # the three players' chances from any scores add up to one
+    turned = win + win.transpose(1, 2, 0) + win.transpose(2, 0, 1)
+    assert np.allclose(turned, 1.0, atol=1e-4)
+    assert tab.chance(0, 0, 0) == pytest.approx(1 / 3, abs=0.01)
+    assert tab.chance(1000, 400, 990) == 1.0 and tab.chance(400, 1000, 0) == 0.0
+    assert tab.chance(950, 0, 0) > 0.95 and tab.chance(0, 950, 0) < 0.05
+
+
+@pytest.mark.parametrize("name", ["single-deck", "three-handed"])
+def test_the_solved_table_is_the_mean_of_the_chances_after_each_hand(name) -> None:
+    """The FFT sweeps against the sum written out: from scores on the table's steps, the
+    table is the mean over the hands bid of `after` at the scores each hand leads to."""
+    variant = load_variant(name)
+    hands = tablehands.hand_outcomes(variant, 3000, seed=3)
+    tab = equity.build(variant, outcomes=hands)
+    moves, chances = equity._moves(hands.every_way(), tab.step)
+    sides, rng = tab.sides, np.random.default_rng(0)
+    cells = rng.integers(0, tab.win.shape[0], size=(40, sides))
+    for cell in cells:
+        scores = tab.low + cell * tab.step + moves[:, :sides] * tab.step
+        expected = chances @ tab.after(scores, moves[:, sides])
+        assert tab.win[tuple(cell)] == pytest.approx(expected, abs=1e-4)
+
+
 def test_when_both_sides_reach_the_target_the_variants_rule_decides(tmp_path) -> None:
     higher = table()
-    both = np.array([1010.0]), np.array([1050.0])
-    assert higher.after(*both, np.array([0]))[0] == 0.0  # the higher total wins
-    assert higher.after(np.array([1050.0]), np.array([1050.0]), np.array([0]))[0] == 0.5
+    both = np.array([[1010.0, 1050.0]])
+    assert higher.after(both, np.array([0]))[0] == 0.0  # the higher total wins
+    assert higher.after(np.array([[1050.0, 1050.0]]), np.array([0]))[0] == 0.5
     house = tmp_path / "bidder.yaml"
     house.write_text("name: bidder-wins\nextends: single-deck\nbidding:\n  both_reach: bidder\n")
     bidder = table(path=str(house))
-    assert bidder.after(*both, np.array([0]))[0] == 1.0  # the bidding side wins
+    assert bidder.after(both, np.array([0]))[0] == 1.0  # the bidding side wins
     assert bidder.chance(950, 950) == pytest.approx(0.5, abs=0.01)
+    three = table("three-handed")  # of three at once, the highest; equal ones play on
+    assert three.after(np.array([[1010.0, 1050.0, 1020.0]]), np.array([0]))[0] == 0.0
+    assert three.after(np.array([[1060.0, 1050.0, 1060.0]]), np.array([1]))[0] == 0.5
+    assert three.after(np.array([[1060.0, 1050.0, 990.0]]), np.array([1]))[0] == 1.0
 
 
 def run(*args: str):
@@ -98,6 +133,20 @@ def test_under_both_reach_bidder_a_side_one_hand_from_home_must_take_the_bid(tmp
     assert ruled["suggested_bid"] is not None
 
 
+def test_both_sides_one_hand_from_home_the_save_bid_is_suggested() -> None:
+    """At 900-900 the others go out on the hand if they play it: a hand worth about 360
+    is told to go on to a bid it makes only now and then, since a set loses fewer games
+    than letting them play."""
+    hand = "AS AS 10S KS QS JS QD JD AH 10H AC 9C"
+    shown = run("bid", hand, "--seed", "1", "--score", "900,900", "-f", "json")
+    game = json.loads(shown.stdout)["game"]
+    best = next(level for level in game["levels"] if level["bid"] == game["suggested_bid"])
+    assert game["suggested_bid"] > game["fixed_confidence_bid"] and best["make"] < 0.5
+    assert best["win"] > game["win_if_outbid"]
+    said = run("bid", hand, "--seed", "1", "--score", "900,900").stdout
+    assert "the made bid wins more games than the set loses" in said
+
+
 def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
     for score, said in (
         ("850", "expected two scores, your side's first"),
@@ -111,7 +160,12 @@ def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
     assert "not both" in both.stderr
     three = run("bid", "AS 10S KS QS JS JD 9S AH AD AC KH QH 9C 9D 9H", "-V", "three-handed",
                 "--score", "0,0")  # fmt: skip
-    assert "games of two sides so far" in three.stderr
+    assert three.exit_code == 2
+    assert "expected 3 scores, yours first, then the others' in playing order" in three.stderr
+    alone = tmp_path / "four.yaml"
+    alone.write_text("name: four-alone\nextends: single-deck\npartnerships: false\n")
+    four = run("bid", STRONG, "-V", str(alone), "--score", "0,0,0,0")
+    assert four.exit_code == 2 and "games of two or three sides" in four.stderr
 
 
 def test_a_games_ledger_gives_its_own_rules_and_a_finished_game_none(tmp_path) -> None:
@@ -143,6 +197,26 @@ def test_bid_reads_the_score_from_a_games_ledger(tmp_path) -> None:
     assert json.loads(theirs.stdout)["game"]["score"] == [150, 560]
 
 
+THREE = "AS 10S KS QS JS JD 9S AH AD AC KH QH 9C 9D 9H"
+
+
+def test_three_handed_bids_are_judged_by_the_game_of_three_scores(tmp_path) -> None:
+    shown = run("bid", THREE, "-V", "three-handed", "--seed", "1", "--score", "600,650,200",
+                "-f", "json")  # fmt: skip
+    assert shown.exit_code == 0, shown.output
+    game = json.loads(shown.stdout)["game"]
+    assert game["score"] == [600, 650, 200] and game["target"] == 1000
+    wins = [level["win"] for level in game["levels"]]
+    assert wins == sorted(wins, reverse=True)
+    near = run("bid", THREE, "-V", "three-handed", "--seed", "1", "--score", "990,300,300")
+    assert "Passing already wins" in near.stdout and "at 990-300-300" in near.stdout
+    ledger = tmp_path / "g.jsonl"
+    run("score", "-g", str(ledger), "-V", "three-handed", "--bid", "300", "--bidder", "1",
+        "--meld", "40,150,60", "--tricks", "30,170,50")  # fmt: skip
+    mine = run("bid", THREE, "--seed", "1", "--game", str(ledger), "--seat", "2", "-f", "json")
+    assert json.loads(mine.stdout)["game"]["score"] == [110, 70, 320]  # mine, then my left
+
+
 HOUSES = {
     "plain": "",
     "minimum": "house:\n  meld_minimum: 20\n",
@@ -153,38 +227,45 @@ HOUSES = {
 
 
 @cache
-def house(name: str, folder: str) -> object:
-    path = f"{folder}/{name}.yaml"
+def house(name: str, base: str, folder: str) -> object:
+    path = f"{folder}/{name}-{base}.yaml"
     with open(path, "w") as stream:
-        stream.write(f"name: {name}-house\nextends: single-deck\n{HOUSES[name]}")
+        stream.write(f"name: {name}-house\nextends: {base}\n{HOUSES[name]}")
     return load_variant(path)
 
 
 @settings(max_examples=60, deadline=None)
 @given(
     which=st.sampled_from(sorted(HOUSES)),
+    base=st.sampled_from(["single-deck", "three-handed"]),
     hands=st.lists(
         st.tuples(
             st.integers(25, 65).map(lambda n: n * 10),  # the contract
             st.integers(0, 60).map(lambda n: n * 10),  # the bidder's side's meld
             st.integers(0, 60).map(lambda n: n * 10),  # the others' meld
             st.integers(0, 25).map(lambda n: n * 10),  # the bidder's side's trick points
+            st.integers(0, 25).map(lambda n: n * 10),  # the next side's, of three
         ),
         min_size=1,
         max_size=20,
     ),
 )
 def test_the_fast_scoring_of_the_tables_hands_is_score_hands(
-    which, hands, tmp_path_factory
+    which, base, hands, tmp_path_factory
 ) -> None:
-    """`scored_fast` (every hand at once) against `_scored` (one `score_hand` a hand), under
+    """`scored_fast` (every hand at once) against `scored_plain` (one `score_hand` a hand), under
     house rules of every kind: meld minimum, save-meld by trick, counter and points, a
-    doubled set penalty."""
-    variant = house(which, str(tmp_path_factory.getbasetemp()))
-    total = variant.trick_total
-    contract = np.array([c for c, _, _, _ in hands])
-    melds = np.array([[a, b] for _, a, b, _ in hands])
-    tricks = np.array([[min(t, total), total - min(t, total)] for _, _, _, t in hands])
-    plain = equity._scored(variant, contract, melds, tricks)
-    fast = equity.scored_fast(variant, contract, melds, tricks)
+    doubled set penalty; two sides and three."""
+    variant = house(which, base, str(tmp_path_factory.getbasetemp()))
+    total, three = variant.trick_total, base == "three-handed"
+    contract = np.array([max(c, variant.bidding.opening) for c, *_ in hands])
+    melds = np.array([[a, b, b // 20 * 10][: 2 + three] for _, a, b, _, _ in hands])
+    tricks = []
+    for *_, first, second in hands:
+        first = min(first, total)
+        second = min(second, total - first) if three else 0
+        tricks.append([first, total - first - second, second][: 2 + three])
+    tricks = np.array(tricks)
+    plain = tablehands.scored_plain(variant, contract, melds, tricks)
+    fast = tablehands.scored_fast(variant, contract, melds, tricks)
     assert np.array_equal(plain, fast)

@@ -365,6 +365,17 @@ def test_a_three_handed_hand_takes_the_widow_buries_and_is_scored_with_the_buria
     assert tricks[0] == played.points[0]  # its tricks and its burial, as simulated
 
 
+def test_a_three_handed_session_judges_the_bid_by_the_three_scores(tmp_path) -> None:
+    steps, _, _ = _three_handed()
+    second = ["hand AS 10S KS QS JS JD 9S AH AD AC KH QH 9C 9D 9H", "300", "310"]
+    done = _game(tmp_path / "g.jsonl", [*steps, *second], "-V", "three-handed", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    totals = _standing(tmp_path / "g.jsonl")["totals"]
+    assert min(totals) < 0  # seat 0 went set: the scores are said with "to"
+    said = " to ".join(map(str, totals))
+    assert f"; to win the game at {said}: " in done.stdout.splitlines()[-1]
+
+
 def test_the_sessions_hint_with_a_widow_is_meldcalc_hints_with_the_burial(tmp_path) -> None:
     steps, played, _ = _three_handed(seed=6)
     upto = steps.index("meld right 60") + 1 + 3  # a trick played: seat 0 to lead again

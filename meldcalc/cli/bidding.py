@@ -149,8 +149,8 @@ def bid(
         typer.Option(
             "--score",
             metavar="N,N",
-            help="The game's score, your side's first (e.g. 850,920): each bid judged by the"
-            " games it wins, beside the chance of making it.",
+            help="The game's score, your side's first (850,920; three alone: 850,920,400, on"
+            " from your left): each bid judged by the games it wins, and its odds.",
             show_default=False,
         ),
     ] = None,
@@ -237,10 +237,10 @@ def bid(
             return report
         from meldcalc.advice.equity import game_odds, table_for
 
-        ours, theirs, target = at_score
+        scores, target = at_score
         with progress_line("working out the game's equity table once: {} sweeps") as progress:
             table = table_for(rules, target, progress)
-        return replace(report, game=game_odds(report, table, ours, theirs))
+        return replace(report, game=game_odds(report, table, scores))
 
     report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
 
@@ -265,42 +265,45 @@ def _game_book(game: Path, variant: str) -> Any:
 
 def _game_score(
     rules: Variant, score: str | None, book: Any, seat: int
-) -> tuple[int, int, int] | None:
-    """Your side's score, the others', and the target: from --score, or a game's ledger."""
-    from meldcalc.advice.equity import check_two_sides, within_reach
+) -> tuple[tuple[int, ...], int] | None:
+    """The sides' scores, yours first (then the others' in playing order from your left),
+    and the target: from --score, or a game's ledger."""
+    from meldcalc.advice.equity import seated, within_reach
+    from meldcalc.advice.tablehands import check_tabled, sides_of
     from meldcalc.rules.scoring import side_of
 
     if score is None and book is None:
         return None
-    check_two_sides(rules)
+    check_tabled(rules)
     if book is not None:
-        totals = book.standing().totals
-        ours = side_of(rules, seat)
-        if not within_reach(totals[ours], totals[1 - ours], book.target):
-            raise MeldcalcError(
-                f"{shown_path(book.path)}: a side below {-book.target}: the game's table"
-                f" reaches a whole target behind ({-book.target}), no further"
-            )
-        return totals[ours], totals[1 - ours], book.target
+        given = shown_path(book.path)
+        scores, target = seated(book.standing().totals, side_of(rules, seat)), book.target
+    else:
+        given, target = f"--score {quote(score)}", rules.bidding.game
+        scores = _scores_given(score, sides_of(rules), given)
+        if max(scores) >= target:
+            raise MeldcalcError(f"{given}: a side at {target} or more has won the game already")
+    if not within_reach(scores, target):
+        raise MeldcalcError(
+            f"{given}: a side below {-target}: the game's table reaches a whole target behind"
+            f" ({-target}), no further"
+        )
+    return scores, target
+
+
+def _scores_given(score: str, sides: int, given: str) -> tuple[int, ...]:
     values = [token.strip() for token in score.split(",")]
-    if len(values) != 2 or not all(_signed(token) for token in values):
-        raise MeldcalcError(
-            f"--score {quote(score)}: expected two scores, your side's first, e.g. 850,920"
+    if len(values) != sides or not all(_signed(token) for token in values):
+        expected = (
+            "two scores, your side's first, e.g. 850,920"
+            if sides == 2
+            else f"{sides} scores, yours first, then the others' in playing order from your"
+            " left, e.g. 850,920,400"
         )
+        raise MeldcalcError(f"{given}: expected {expected}")
     if any(len(token.lstrip("-")) > 12 for token in values):
-        raise MeldcalcError(f"--score {quote(score)}: a score out of range")
-    ours, theirs = (int(token) for token in values)
-    target = rules.bidding.game
-    if max(ours, theirs) >= target:
-        raise MeldcalcError(
-            f"--score {quote(score)}: a side at {target} or more has won the game already"
-        )
-    if not within_reach(ours, theirs, target):
-        raise MeldcalcError(
-            f"--score {quote(score)}: a side below {-target}: the game's table reaches a"
-            f" whole target behind ({-target}), no further"
-        )
-    return ours, theirs, target
+        raise MeldcalcError(f"{given}: a score out of range")
+    return tuple(int(token) for token in values)
 
 
 def _signed(token: str) -> bool:

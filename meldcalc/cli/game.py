@@ -210,9 +210,11 @@ def _resumed(first: Any, steps: list[str], path: Path) -> Any:
 
 def _score_of(book: Any, rules: Any) -> tuple[tuple[int, ...], int] | None:
     """The game's score and target before the next hand, for a bid judged by the game:
-    once the game has a hand scored (at 0-0 the plain odds say it), in a game of two
-    sides."""
-    if book is None or not book.hands or not (rules.partnerships and rules.players % 2 == 0):
+    once the game has a hand scored (at 0-0 the plain odds say it), in a game the equity
+    table is worked out for (two sides, or three each for himself)."""
+    from meldcalc.advice.tablehands import TABLED, sides_of
+
+    if book is None or not book.hands or sides_of(rules) not in TABLED:
         return None
     return tuple(book.standing().totals), book.target
 

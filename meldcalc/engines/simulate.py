@@ -122,11 +122,13 @@ class Table:
 
 @dataclass
 class PlayOut:
-    """The result of a batch: points per team, and (when recorded) every card played."""
+    """The result of a batch: points per team and per seat, and (when recorded) every card
+    played."""
 
     team_points: np.ndarray  # (N, 2)
     cards: np.ndarray | None = None  # (N, plays) canonical card indices
     seats: np.ndarray | None = None  # (N, plays)
+    seat_points: np.ndarray | None = None  # (N, players): where each plays for himself
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,7 @@ class Game:
         self.random_seats = np.isin(np.arange(players), random_seats)
         self.rng = rng or np.random.default_rng(0)
         self.team_points = np.zeros((self.n, 2), dtype=np.int64)
+        self.seat_points = np.zeros((self.n, players), dtype=np.int64)
         self.cards_left = int(np.bitwise_count(hands).sum(axis=(0, 2)).max())
         self.on_table = np.zeros((self.n, players), dtype=np.int64)  # bits, by position
         self.position = 0
@@ -218,9 +221,10 @@ class Game:
                 self.advance(lowest_bit_index(self.flat[0, self.at]))
             else:
                 self.advance(self.policy_cards())
+        taken = self.seat_points.copy()
         if not record:
-            return PlayOut(self.team_points.copy())
-        return PlayOut(self.team_points.copy(), *self.recorded())
+            return PlayOut(self.team_points.copy(), seat_points=taken)
+        return PlayOut(self.team_points.copy(), *self.recorded(), seat_points=taken)
 
     def record(self) -> None:
         """Keep every card played from now on, for `recorded`."""
@@ -315,6 +319,7 @@ class Game:
         won_by = (self.leader + self.best_pos) % t.players
         value = t.points[self.on_table].sum(axis=1) + (t.last_trick if self.over else 0)
         self.team_points[self.rows, t.team[won_by]] += value
+        self.seat_points[self.rows, won_by] += value
         self.leader, self.position = won_by, 0
 
     def _learn(self, bit: np.ndarray) -> None:

@@ -201,18 +201,18 @@ def _odds_heard(table: Table, seed: int) -> Table:
 
 def _with_game(table: Table, report: Any) -> Any:
     """The report with the bid judged by the game's score (`advice.equity`), where the
-    session knows the score and the game has two sides."""
-    if table.game_score is None or not (table.variant.partnerships and table.players % 2 == 0):
+    session knows the score."""
+    if table.game_score is None:
         return report
-    from meldcalc.advice.equity import game_odds, table_for, within_reach
+    from meldcalc.advice.equity import game_odds, seated, table_for, within_reach
     from meldcalc.rules.scoring import side_of
 
     totals, target = table.game_score
-    ours = side_of(table.variant, table.me)
-    if not within_reach(totals[ours], totals[1 - ours], target):
+    scores = seated(totals, side_of(table.variant, table.me))
+    if not within_reach(scores, target):
         return report  # beyond the table: the plain odds
     equity = table_for(table.variant, target)
-    return replace(report, game=game_odds(report, equity, totals[ours], totals[1 - ours]))
+    return replace(report, game=game_odds(report, equity, scores))
 
 
 def _all_passed(table: Table, new: Table, said: str) -> Answer:
@@ -256,7 +256,7 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
     game = table.odds.game
     if game is not None:
         most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
-        go += f"; to win the game at {game.ours}-{game.theirs}: {most}"
+        go += f"; to win the game at {game.score}: {most}"
     return f"{chance}; {go}"
 
 
