@@ -22,7 +22,8 @@ edge in double deck and three-handed).
 
 Usage: python bench/equity.py [--games N] [--variant NAME ...] [--seed S]
   e.g. --variant three-handed cutthroat double-deck-three-handed
-(About a minute for 10,000 single-deck games on this 2-core machine.)
+(10,000 games on this 2-core machine: single deck about a minute, double deck and
+three-handed 2-3 minutes, double-deck three-handed 9.)
 """
 
 from __future__ import annotations
