@@ -15,6 +15,7 @@ from meldcalc.cli.base import (
     MAX_DEALS,
     FormatOption,
     HandArgument,
+    Policy,
     SeedOption,
     TrumpOption,
     VariantOption,
@@ -24,18 +25,18 @@ from meldcalc.cli.base import (
     jobs_option,
     load,
     no_limit_if_zero,
+    policy_option,
     probability_option,
     progress_line,
     report_each,
     time_limit_option,
     user_errors,
 )
+from meldcalc.cli.gamescore import game_book, game_score
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
-from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.errors import MeldcalcError
 from meldcalc.rules.loading import DEFAULT_VARIANT
-from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.seats import SEAT_WORDS, Seating
-from meldcalc.rules.variant import Variant
 
 
 def _told(name: str, metavar: str, text: str) -> Any:
@@ -171,6 +172,7 @@ def bid(
             " off).",
         ),
     ] = 0,
+    policy: Annotated[Policy, policy_option()] = Policy.rules,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -186,7 +188,7 @@ def bid(
     with user_errors():
         if score is not None and game is not None:
             raise MeldcalcError("give the score (--score) or a game (--game), not both")
-        book = _game_book(game, variant) if game is not None else None
+        book = game_book(game, variant) if game is not None else None
         rules = book.rules if book else load(variant)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
@@ -208,7 +210,7 @@ def bid(
             no_passing,
             me,
         )
-        at_score = _game_score(rules, score, book, me)
+        at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
     warnings = (
         [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
@@ -232,6 +234,7 @@ def bid(
                 endgame,
                 no_limit_if_zero(time_limit),
                 strong,
+                policy.value,
             )
         if at_score is None:
             return report
@@ -245,73 +248,6 @@ def bid(
     report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
 
 
-def _game_book(game: Path, variant: str) -> Any:
-    """The game's ledger, read; its own rules are the bid's (-V may only repeat them)."""
-    from meldcalc.cli.scoring import _ledger_spec
-    from meldcalc.game import ledger
-
-    book = ledger.read(game)
-    if book is None:
-        raise MeldcalcError(f"--game {shown_path(game)}: no such game yet")
-    if variant != DEFAULT_VARIANT and _ledger_spec(variant) != book.variant:
-        raise MeldcalcError(
-            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V"
-        )
-    done = book.standing()
-    if done.winner is not None:
-        raise MeldcalcError(f"{shown_path(book.path)}: the game is over ({done.reason})")
-    return book
-
-
-def _game_score(
-    rules: Variant, score: str | None, book: Any, seat: int
-) -> tuple[tuple[int, ...], int] | None:
-    """The sides' scores, yours first (then the others' in playing order from your left),
-    and the target: from --score, or a game's ledger."""
-    from meldcalc.advice.equity import seated, within_reach
-    from meldcalc.advice.tablehands import check_tabled, sides_of
-    from meldcalc.rules.scoring import side_of
-
-    if score is None and book is None:
-        return None
-    check_tabled(rules)
-    if book is not None:
-        given = shown_path(book.path)
-        scores, target = seated(book.standing().totals, side_of(rules, seat)), book.target
-    else:
-        given, target = f"--score {quote(score)}", rules.bidding.game
-        scores = _scores_given(score, sides_of(rules), given)
-        if max(scores) >= target:
-            raise MeldcalcError(f"{given}: a side at {target} or more has won the game already")
-    if not within_reach(scores, target):
-        raise MeldcalcError(
-            f"{given}: a side below {-target}: the game's table reaches a whole target behind"
-            f" ({-target}), no further"
-        )
-    return scores, target
-
-
-def _scores_given(score: str, sides: int, given: str) -> tuple[int, ...]:
-    values = [token.strip() for token in score.split(",")]
-    if len(values) != sides or not all(_signed(token) for token in values):
-        expected = (
-            "two scores, your side's first, e.g. 850,920"
-            if sides == 2
-            else f"{sides} scores, yours first, then the others' in playing order from your"
-            " left, e.g. 850,920,400"
-        )
-        raise MeldcalcError(f"{given}: expected {expected}")
-    if any(len(token.lstrip("-")) > 12 for token in values):
-        raise MeldcalcError(f"{given}: a score out of range")
-    return tuple(int(token) for token in values)
-
-
-def _signed(token: str) -> bool:
-    """A whole number, minus allowed (a side set below nothing)."""
-    digits = token[1:] if token.startswith("-") else token
-    return is_whole_number(digits)
-
-
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
     """The documented JSON object of one bid estimate (README, "meldcalc bid")."""
     record = batch_fields(line, label)
@@ -320,6 +256,7 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         variant=report.variant.name,
         deals=report.deals,
         seed=report.seed,
+        policy=report.policy,
         confidence=report.confidence,
         warnings=report.warnings,
         best_trump=report.best.trump.letter,
