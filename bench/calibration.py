@@ -16,9 +16,11 @@ deals are not independent, so this one is the honest width).
 Goals (issue 17): every band from 0.5 to 1.0 within 3 percentage points of what was
 observed in single deck (300+ hands, resampling SE at most 3), within 5 in the other games.
 
-With ``--strong N`` the predictions are `bid --strong N`'s (each hand's best trump
-corrected by N deals played twice, by the fast policy and by the look-ahead player:
-`meldcalc.advice.strong`, `meldcalc.engines.lookahead`).
+With ``--policy learned`` `bid`'s deals are played by the learned policy
+(`meldcalc.engines.learned`): the same hands and, where it names the same trump, the same
+fresh deals as the rules' run of the same seed. With ``--strong N`` the predictions are
+`bid --strong N`'s (each hand's best trump corrected by N deals played twice, by the fast
+policy and by the look-ahead player: `meldcalc.advice.strong`, `meldcalc.engines.lookahead`).
 
 A run can be kept (``--save FILE.npz``: every hand's simulated totals, those of the deals
 played twice, the fresh deals' totals) and runs of one game pooled later (``--load A B``).
@@ -29,7 +31,8 @@ control variate held from rising by pooling adjacent violators instead) and ``sh
 (every simulated total moved by every paired difference).
 
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
-       [--strong N] [--seed S] [--save FILE] [--estimators bid,plain,pava,shift]
+       [--strong N] [--policy rules|learned] [--seed S] [--save FILE]
+       [--estimators bid,plain,pava,shift]
        python bench/calibration.py --load FILE [FILE ...] [--estimators ...]
 """
 
@@ -73,13 +76,20 @@ class Predicted:
 
 
 def predictions(
-    variant: Variant, hands: np.ndarray, deals: int, seed: int, strong: int = 0
+    variant: Variant,
+    hands: np.ndarray,
+    deals: int,
+    seed: int,
+    strong: int = 0,
+    policy: str = "rules",
 ) -> list[Predicted]:
-    """`bid`'s simulation of each hand (with ``strong``, as `bid --strong` checks it)."""
+    """`bid`'s simulation of each hand, its deals played by ``policy`` (with ``strong``, as
+    `bid --strong` checks it)."""
     found = []
     for number, counts in enumerate(hands):
         hand = Hand(counts.tolist())
-        best = estimate(hand, variant, deals=deals, seed=seed + number, strong=strong).best
+        seeded = seed + number
+        best = estimate(hand, variant, deals=deals, seed=seeded, strong=strong, policy=policy).best
         check = best.strong
         found.append(
             Predicted(
@@ -273,6 +283,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="single-deck", help="a game (bench/games.py)")
     parser.add_argument("--strong", type=int, default=0, help="bid's --strong N deals")
+    parser.add_argument("--policy", default="rules", help="bid's --policy (rules, learned)")
     parser.add_argument("--save", help="keep the run's simulations and fresh totals here (.npz)")
     parser.add_argument("--load", nargs="+", help="runs kept by --save, instead of a new run")
     parser.add_argument(
@@ -301,6 +312,9 @@ def main() -> None:
             for total in totals[hand]
         ]
         corrected = f" --strong {meta['strong']}," if meta["strong"] else ""
+        corrected += (
+            f" --policy {meta['policy']}," if meta.get("policy", "rules") != "rules" else ""
+        )
         print(
             f"{variant.name}: {meta['hands']} seeded hands, bid's P(make) ({meta['deals']}"
             f" deals a trump,{corrected} its best trump; odds by {estimator!r}) against"
@@ -314,7 +328,9 @@ def run(args: argparse.Namespace) -> tuple[list[Predicted], np.ndarray, dict]:
     variant = load_variant(args.variant)
     hands = deal_counts(variant, args.hands, np.random.default_rng(args.seed))[:, 0]
     start = time.perf_counter()
-    predicted = predictions(variant, hands, args.deals, args.seed * 10_000, args.strong)
+    predicted = predictions(
+        variant, hands, args.deals, args.seed * 10_000, args.strong, args.policy
+    )
     print(f"bid estimates: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     start = time.perf_counter()
     totals = fresh_totals(variant, hands, predicted, args.fresh, args.seed + 1)
@@ -324,6 +340,7 @@ def run(args: argparse.Namespace) -> tuple[list[Predicted], np.ndarray, dict]:
         "hands": args.hands,
         "deals": args.deals,
         "strong": args.strong,
+        "policy": args.policy,
         "fresh": args.fresh,
         "seed": args.seed,
     }

@@ -1,13 +1,15 @@
 """Simulation: play-out speed, the policy's strength, and the wall time of a default bid.
 
-1. Deals per second for full play-outs with the policy, single deck and double deck, one
-   core, in batches of 8,000 (targets: 100,000 and 50,000).
-2. Strength: duplicate matches of the policy against random legal play. Each deal is
+1. Deals per second for full play-outs with each policy (the rules; the learned policy,
+   `--policy learned`), single deck and double deck, one core, in batches of 8,000
+   (targets for the rules: 100,000 and 50,000).
+2. Strength: duplicate matches of each policy against random legal play. Each deal is
    played twice with the sides swapped (policy on seats 0/2 and random on 1/3, then the
    reverse); the gain of a deal is what the policy's seats took minus what random play
    took on the same seats. Mean gain per deal with its standard error.
 3. Wall time of `meldcalc bid <12 cards>` (2,000 deals per trump, table output) against
-   the minimal Typer app, timed alternately in the same run (target: at most 2x).
+   the minimal Typer app, timed alternately in the same run (target: at most 2x), and of
+   the same bid with `--policy learned` (issue 28's goal: at most 1 s).
 
 Usage: python bench/simulate.py [--deals N] [--runs R]
 """
@@ -23,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from meldcalc.dealing.deal import deal_counts
-from meldcalc.engines.simulate import Game, Table
+from meldcalc.engines.policies import POLICIES, policy_class
+from meldcalc.engines.simulate import Table
 from meldcalc.rules.bits import planes_from_counts
 from meldcalc.rules.loading import load_variant
 
@@ -40,65 +43,71 @@ def whole_deals(name: str, count: int, seed: int) -> tuple[object, np.ndarray]:
     return variant, counts[:, : variant.players]
 
 
-def speed(name: str, count: int, runs: int) -> float:
+def speed(name: str, count: int, runs: int, policy: str) -> float:
     variant, counts = whole_deals(name, count, seed=1)
     trumps = np.arange(count) % 4
     hands = planes_from_counts(counts, variant.deck.copies)
     remaining = planes_from_counts(counts.sum(axis=1), variant.deck.copies)
     best = float("inf")
     for _ in range(runs):
-        game = Game(Table.of(variant, trumps), hands, remaining)
+        game = policy_class(policy)(Table.of(variant, trumps), hands, remaining)
         start = time.perf_counter()
         game.play()
         best = min(best, time.perf_counter() - start)
     return count / best
 
 
-def strength(name: str, count: int) -> tuple[float, float]:
+def strength(name: str, count: int, policy: str) -> tuple[float, float]:
     variant, counts = whole_deals(name, count, seed=2)
     trumps = np.arange(count) % 4
     table = Table.of(variant, trumps)
     seats = range(variant.players)
     even = tuple(s for s in seats if table.team[s] == 0)
     odd = tuple(s for s in seats if table.team[s] == 1)
-    copies, rng = variant.deck.copies, np.random.default_rng(3)
-    policy_even = Game.from_counts(table, counts, copies, random_seats=odd, rng=rng).play()
-    random_even = Game.from_counts(table, counts, copies, random_seats=even, rng=rng).play()
+    copies, rng, game = variant.deck.copies, np.random.default_rng(3), policy_class(policy)
+    policy_even = game.from_counts(table, counts, copies, random_seats=odd, rng=rng).play()
+    random_even = game.from_counts(table, counts, copies, random_seats=even, rng=rng).play()
     gain = policy_even.team_points[:, 0] - random_even.team_points[:, 0]
     return float(gain.mean()), float(gain.std(ddof=1) / np.sqrt(count))
 
 
-def bid_ratio(runs: int) -> tuple[float, float]:
+def bid_ratio(runs: int) -> tuple[float, float, float]:
     meldcalc = shutil.which("meldcalc") or sys.exit("meldcalc is not installed on PATH")
     with tempfile.TemporaryDirectory() as tmp:
         minimal = Path(tmp) / "minimal.py"
         minimal.write_text(MINIMAL_APP)
         ours_cmd = [meldcalc, "bid", HAND, "--seed", "1"]
         base_cmd = [sys.executable, str(minimal), HAND]
+        learned_cmd = [*ours_cmd, "--policy", "learned"]
         median_wall_time(ours_cmd, 1)  # a first run fills the variant cache
-        base, ours = [], []
+        base, ours, learned = [], [], []
         for _ in range(runs):
             base.append(median_wall_time(base_cmd, 1))
             ours.append(median_wall_time(ours_cmd, 1))
-    return sorted(base)[runs // 2], sorted(ours)[runs // 2]
+            learned.append(median_wall_time(learned_cmd, 1))
+    return tuple(sorted(times)[runs // 2] for times in (base, ours, learned))
 
 
 def main() -> None:
     deals = int(sys.argv[sys.argv.index("--deals") + 1]) if "--deals" in sys.argv else 8000
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 15
     for name, target in (("single-deck", 100_000), ("double-deck", 50_000)):
-        print(f"{name:12} play-outs : {speed(name, deals, 5):9.0f} deals/s (target >= {target})")
+        rates = {policy: speed(name, deals, 5, policy) for policy in POLICIES}
+        shown = ", ".join(f"{policy} {rate:,.0f}" for policy, rate in rates.items())
+        print(f"{name:12} play-outs : deals/s {shown} (target for the rules >= {target:,})")
     for name in ("single-deck", "double-deck"):
-        mean, se = strength(name, deals)
         total = load_variant(name).trick_total
-        print(
-            f"{name:12} strength  : policy takes {mean:+.1f} ± {se:.1f} trick points a deal"
-            f" more than random play on the same seats (of {total})"
-        )
-    base, ours = bid_ratio(runs)
+        for policy in POLICIES:
+            mean, se = strength(name, deals, policy)
+            print(
+                f"{name:12} strength  : {policy} takes {mean:+.1f} ± {se:.1f} trick points a"
+                f" deal more than random play on the same seats (of {total})"
+            )
+    base, ours, learned = bid_ratio(runs)
     print(f"minimal Typer app      : {base * 1000:7.1f} ms (median of {runs})")
     print(f"meldcalc bid (default) : {ours * 1000:7.1f} ms (median of {runs})")
     print(f"ratio                  : {ours / base:7.2f}  (target <= 2)")
+    print(f"bid --policy learned   : {learned * 1000:7.1f} ms (median of {runs}; goal <= 1000)")
 
 
 if __name__ == "__main__":

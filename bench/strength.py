@@ -44,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from meldcalc.engines.learned import Learned
 from meldcalc.engines.lookahead import LAYOUTS as LOOK_LAYOUTS
 from meldcalc.engines.lookahead import LookAhead
 from meldcalc.engines.reference import EXACT_FROM, LAYOUTS, Reference, play
@@ -72,7 +73,12 @@ HANDS = {
 GROUPS = (*HANDS, "random")
 #: The fast players a run may measure: (the policy of the game, whether the look-ahead
 #: player plays over it)
-CONTENDERS = {"now": (Game, False), "0.2.0": (Yardstick, False), "look": (Game, True)}
+CONTENDERS = {
+    "now": (Game, False),
+    "0.2.0": (Yardstick, False),
+    "look": (Game, True),
+    "learned": (Learned, False),
+}
 
 
 def group_deals(variant: Variant, name: str, args: argparse.Namespace, seed: int) -> Deals:
@@ -172,7 +178,7 @@ def main() -> None:
         "--players",
         default="now",
         help="the fast players measured: now (the policy), 0.2.0 (its policy), look (the"
-        " look-ahead player of bid --strong), comma-separated",
+        " look-ahead player of bid --strong), learned (--policy learned), comma-separated",
     )
     parser.add_argument("--look-layouts", type=int, default=LOOK_LAYOUTS)
     args = parser.parse_args()

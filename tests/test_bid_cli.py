@@ -28,6 +28,7 @@ def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
         "variant",
         "deals",
         "seed",
+        "policy",
         "confidence",
         "warnings",
         "best_trump",

@@ -34,7 +34,9 @@ from meldcalc.dealing.ready import (
     take_widow,
 )
 from meldcalc.engines.exact_endgame import check_endgame, play_out
-from meldcalc.engines.simulate import Game, Table
+from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
+from meldcalc.engines.policies import policy_class
+from meldcalc.engines.simulate import Table
 from meldcalc.engines.solve import Deadline
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
@@ -109,6 +111,8 @@ class BidReport:
     pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
     #: the bid judged by the game's score (`advice.equity.GameOdds`), where it was given
     game: Any = None
+    #: the fast policy the deals were played by (`meldcalc.engines.policies`)
+    policy: str = DEFAULT_POLICY
 
     @property
     def best(self) -> TrumpOdds:
@@ -235,6 +239,7 @@ def estimate(
     endgame: int = 0,
     time_limit: float | None = None,
     strong: int = 0,
+    policy: str = DEFAULT_POLICY,
 ) -> BidReport:
     """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
 
@@ -265,16 +270,17 @@ def estimate(
     setups = plan_setups(hand, variant, trumps, knowledge)
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
     samples = _run_chunks(
-        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, exact=exact
+        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, 0, exact, policy
     )
     held = hand + knowledge.widow if knowledge.widow is not None else hand
     judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
+    report.policy = policy
     _choose(report, judged, knowledge)
     if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
         fresh = _run_chunks(
-            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact
+            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact, policy
         )
         again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
         report.results = sorted(again, key=_ranking, reverse=True)
@@ -368,6 +374,7 @@ def _run_chunks(
     setups: list[Setup] | None = None,
     stream: int = 0,
     exact: tuple[int, Deadline | None] = (0, None),
+    policy: str = DEFAULT_POLICY,
 ) -> dict[Setup, Sample]:
     """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
     stream 0's (to judge what stream 0 chose without the luck that chose it); ``exact``:
@@ -376,7 +383,7 @@ def _run_chunks(
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
     tasks = [
-        (hand, variant, size, seed, key, trumps, knowledge, setups, exact)
+        (hand, variant, size, seed, key, trumps, knowledge, setups, exact, policy)
         for key, size in zip(keys, sizes)
     ]
     with worker_map(jobs, len(tasks)) as run:
@@ -402,9 +409,9 @@ def _run_chunks(
 
 
 def _chunk_task(task: tuple) -> dict[Setup, Sample]:
-    hand, variant, size, seed, key, trumps, knowledge, setups, (endgame, deadline) = task
+    hand, variant, size, seed, key, trumps, knowledge, setups, exact, policy = task
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
-    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, endgame, deadline)
+    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, *exact, policy)
 
 
 def simulate_chunk(
@@ -417,17 +424,19 @@ def simulate_chunk(
     setups: list[Setup] | None = None,
     endgame: int = 0,
     deadline: Deadline | None = None,
+    policy: str = DEFAULT_POLICY,
 ) -> dict[Setup, Sample]:
     """Deal ``size`` deals (consistent with what the table knows), make them ready for
     play under each setup (by default one a trump), and play them all out in one batch
-    (the last ``endgame`` tricks exactly, up to the ``deadline``)."""
+    by ``policy`` (the last ``endgame`` tricks exactly, up to the ``deadline``)."""
     setups = setups or [Setup(trump) for trump in trumps]
     ready = ready_hands(hand, variant, size, rng, setups, knowledge or TableKnowledge())
     hands, remaining = ready.planes(variant.deck.copies)
     trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
     table = Table.of(variant, trump_of_deal)
     shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
-    points = play_out(Game(table, hands, remaining, shown=shown), variant, endgame, deadline)
+    game = policy_class(policy)(table, hands, remaining, shown=shown)
+    points = play_out(game, variant, endgame, deadline)
     return ready.samples(points)
 
 
@@ -544,17 +553,22 @@ class PlayedDeal:
     passed: tuple[Hand, Hand] | None = None
 
 
-def play_one(hand: Hand, variant: Variant, trump: Suit, seed: int) -> PlayedDeal:
-    """Deal the unseen cards at random and play the deal out with the policy, recorded."""
+def play_one(
+    hand: Hand, variant: Variant, trump: Suit, seed: int, policy: str = DEFAULT_POLICY
+) -> PlayedDeal:
+    """Deal the unseen cards at random and play the deal out with ``policy``, recorded."""
     check_biddable_variant(variant)
     counts = deal_unseen(hand, variant, 1, np.random.default_rng(seed))
     seats, _, _ = take_widow(counts, variant, trump)
     buried = Hand((counts[0, 0] + counts[0, variant.players] - seats[0, 0]).tolist())
-    return _played(seats[0], variant, trump, Hand(counts[0, variant.players].tolist()), buried)
+    widow = Hand(counts[0, variant.players].tolist())
+    return _played(seats[0], variant, trump, widow, buried, policy)
 
 
-def play_deal(hands: tuple[Hand, ...], variant: Variant, trump: Suit) -> PlayedDeal:
-    """A given deal (every seat's hand, seat 0 leading) played out with the policy."""
+def play_deal(
+    hands: tuple[Hand, ...], variant: Variant, trump: Suit, policy: str = DEFAULT_POLICY
+) -> PlayedDeal:
+    """A given deal (every seat's hand, seat 0 leading) played out with ``policy``."""
     if len(hands) != variant.players or len({len(hand) for hand in hands}) != 1:
         raise MeldcalcError(
             f"expected {variant.players} hands of equal size for {variant.name}, got"
@@ -564,13 +578,13 @@ def play_deal(hands: tuple[Hand, ...], variant: Variant, trump: Suit) -> PlayedD
     variant.check_hand(whole)
     seats = np.array([hand.counts for hand in hands], dtype=np.int64)
     empty = Hand([0] * NUM_CARDS)
-    return _played(seats, variant, trump, empty, empty)
+    return _played(seats, variant, trump, empty, empty, policy)
 
 
 def _played(
-    seats: np.ndarray, variant: Variant, trump: Suit, widow: Hand, buried: Hand
+    seats: np.ndarray, variant: Variant, trump: Suit, widow: Hand, buried: Hand, policy: str
 ) -> PlayedDeal:
-    """Play one deal ((players, 24) counts) with the policy and record it trick by trick."""
+    """Play one deal ((players, 24) counts) with ``policy`` and record it trick by trick."""
     from meldcalc.rules.tricks import winning_position
 
     passed = None
@@ -582,7 +596,8 @@ def _played(
         seats = after_pass(seats[None], sent, back)[0]
     table = Table.of(variant, trump)
     shown = melded_planes(variant, [seats[None]], [trump])
-    out = Game.from_counts(table, seats[None], variant.deck.copies, shown=shown).play(record=True)
+    game = policy_class(policy).from_counts(table, seats[None], variant.deck.copies, shown=shown)
+    out = game.play(record=True)
     cards, order = out.cards[0].tolist(), out.seats[0].tolist()
     tricks, players = [], variant.players
     for start in range(0, len(cards), players):

@@ -147,6 +147,23 @@ def jobs_option(help: str) -> Any:
     return typer.Option("--jobs", "-j", min=1, metavar="N", help=help)
 
 
+class Policy(str, enum.Enum):
+    """The fast policies a play-out is played by (`meldcalc.engines.policies`)."""
+
+    rules = "rules"
+    learned = "learned"
+
+
+def policy_option() -> Any:
+    """``--policy rules|learned``: who plays the simulated deals."""
+    return typer.Option(
+        "--policy",
+        help="Who plays the simulated deals: the rules (the default), or the rules corrected"
+        " by the network learned from the look-ahead player (stronger, about 15 times the"
+        ' play-out time; README "How strong it is").',
+    )
+
+
 def game_option(help: str) -> Any:
     """``--game FILE`` (``-g``): a game's ledger, as `score -g` keeps it."""
     return typer.Option("--game", "-g", metavar="FILE", parser=file_name, help=help)

@@ -15,6 +15,7 @@ from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     SOLVE_TIME_LIMIT,
     HandArgument,
+    Policy,
     RecordStream,
     SeedOption,
     VariantOption,
@@ -26,6 +27,7 @@ from meldcalc.cli.base import (
     jobs_option,
     load,
     no_limit_if_zero,
+    policy_option,
     progress_line,
     say,
     time_limit_option,
@@ -73,6 +75,7 @@ def play(
             f" Default: {REVIEW_TIME_LIMIT:g}."
         ),
     ] = REVIEW_TIME_LIMIT,
+    policy: Annotated[Policy, policy_option()] = Policy.rules,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
     with each side's meld and trick points (and, with --bid, whether the bid was made).
@@ -98,7 +101,7 @@ def play(
             from meldcalc.rules.cards import parse_hand
 
             hands = tuple(parse_hand(part) for part in deal.split("/"))
-            played = play_deal(hands, rules, trump)
+            played = play_deal(hands, rules, trump, policy.value)
         else:
             chosen = secrets.randbelow(2**31) if seed is None else seed
             if hand:
@@ -107,7 +110,7 @@ def play(
                 from meldcalc.dealing.deal import deals
 
                 held = next(deals(rules, 1, chosen)).hands[0]
-            played = play_one(held, rules, trump, chosen)
+            played = play_one(held, rules, trump, chosen, policy.value)
         result = hand_result(played, rules, bid)
         checked = None
         if review:

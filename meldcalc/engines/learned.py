@@ -1,0 +1,300 @@
+"""The learned policy: the rules of `meldcalc.engines.simulate`, corrected by a small network
+trained on the look-ahead player's choices.
+
+At each decision with more than one legal card, every legal card of every deal is described
+by the same few numbers (`FEATURES`: what the card is, what it does to the trick, what the
+seat knows of the others' hands, and whether the rules would play it), scored by a
+two-layer network, and the best-scored card is played (of equal scores the lowest card).
+Everything it reads is what the seat may know, as for the rules: its own hand, the cards
+played, the meld on the table and the suits and cards the others have shown they lack.
+
+The weights are a small data file in the package (`policy.json`), read once on first use
+and checked (format, feature names, shapes, finite numbers): a damaged or mismatched file
+is a clear error, never a silent fall back to the rules. `bench/train_policy.py` made it,
+from its seed: the decisions of games played by the look-ahead player, each legal card
+valued over its layouts, the network fitted to lose as few of those points as it can.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib import resources
+
+import numpy as np
+
+from meldcalc.engines.simulate import Game, Threat
+from meldcalc.errors import MeldcalcError
+from meldcalc.rules.bits import (
+    ABOVE,
+    BITS,
+    MASK,
+    ONE,
+    SUIT_MASK,
+    of_suits,
+    suits_of,
+)
+
+#: Bumped whenever the features or the network's form change: other weights are refused.
+FORMAT = 1
+FEATURES = (
+    "ace", "ten", "king", "queen", "jack", "nine",
+    "trump", "counter", "higher unseen", "suit unseen", "suit held", "higher held",
+    "two copies", "wins now", "wins safely", "led suit", "foe may ruff", "partner may ruff",
+    "rules play it", "table points", "partner winning", "partner safe",
+    "lead", "second", "third", "fourth", "bidding side", "tricks left",
+    "trumps held", "trumps unseen",
+)  # fmt: skip
+#: The higher cards of each card's suit, by bit.
+HIGHER = ABOVE & SUIT_MASK[np.arange(BITS) % 4]
+RANK_OF = np.arange(BITS) // 4
+SUIT_OF = np.arange(BITS) % 4
+
+
+@dataclass(frozen=True)
+class Network:
+    """Scores of cards from their features: ``relu(x @ w1 + b1) @ w2 + b2``, the features
+    first scaled by ``mean`` and ``scale``."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: float
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        w1, b1, w2 = self._folded
+        hidden = x.astype(np.float32) @ w1
+        hidden += b1
+        np.maximum(hidden, 0.0, out=hidden)
+        return hidden @ w2 + self.b2
+
+    @cached_property
+    def _folded(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The first layer with the scaling folded in, in single precision (the scores'
+        order is all that is read: a float32 sum is exact enough for it)."""
+        w1 = self.w1 / self.scale[:, None]
+        b1 = self.b1 - (self.mean / self.scale) @ self.w1
+        return w1.astype(np.float32), b1.astype(np.float32), self.w2.astype(np.float32)
+
+    def json(self, **facts: object) -> dict:
+        return {
+            "format": FORMAT,
+            "features": list(FEATURES),
+            **facts,
+            **{
+                name: np.asarray(getattr(self, name)).round(7).tolist()
+                for name in ("mean", "scale", "w1", "b1", "w2", "b2")
+            },
+        }
+
+
+def network_from(data: object, where: str) -> Network:
+    """The network of a weights file's content, checked: its format and features, the
+    shapes of its arrays, and finite numbers."""
+
+    def bad(why: str) -> MeldcalcError:
+        return MeldcalcError(f"{where}: {why}: the learned policy cannot be used (reinstall)")
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise bad(f"weights of format {found!r}, expected {FORMAT}")
+    if data.get("features") != list(FEATURES):
+        raise bad("weights for other features than this version's")
+    try:
+        arrays = {
+            name: np.array(data[name], dtype=float)
+            for name in ("mean", "scale", "w1", "b1", "w2", "b2")
+        }
+    except (KeyError, TypeError, ValueError) as error:
+        raise bad(f"a missing or malformed array ({error})") from None
+    width = len(FEATURES)
+    hidden = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1
+    shapes = {
+        "mean": (width,),
+        "scale": (width,),
+        "w1": (width, hidden),
+        "b1": (hidden,),
+        "w2": (hidden,),
+        "b2": (),
+    }
+    for name, shape in shapes.items():
+        if arrays[name].shape != shape:
+            raise bad(f"{name} has shape {arrays[name].shape}, expected {shape}")
+        if not np.isfinite(arrays[name]).all():
+            raise bad(f"{name} holds a number that is not finite")
+    if (arrays["scale"] <= 0).any():
+        raise bad("a feature scale that is not positive")
+    return Network(
+        *(arrays[name] for name in ("mean", "scale", "w1", "b1", "w2")), float(arrays["b2"])
+    )
+
+
+@cache
+def shipped() -> Network:
+    """The package's weights, read and checked once."""
+    where = resources.files("meldcalc.engines") / "policy.json"
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise MeldcalcError(f"{where}: unreadable weights ({error}): reinstall meldcalc") from None
+    return network_from(data, str(where))
+
+
+class Learned(Game):
+    """A game whose seats play the learned policy (module docstring)."""
+
+    network: Network | None = None  # None: the package's weights
+
+    def _choose(self, seat: np.ndarray, held: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        rules = super()._choose(seat, held, legal)
+        choice = learned_cards(self, seat, legal, rules, self.network or shipped())
+        if self.random_seats.any():
+            choice = np.where(self.random_seats[seat], rules, choice)
+        return choice
+
+
+def learned_cards(
+    game: Game, seat: np.ndarray, legal: np.ndarray, rules: np.ndarray, network: Network
+) -> np.ndarray:
+    """The card (bit) ``network`` plays for the seat to play in every deal of ``game``,
+    where it has a choice; ``rules``' card where it has none."""
+    rows = np.flatnonzero(np.bitwise_count(legal) > 1)
+    choice = rules.copy()
+    if len(rows):
+        group, bit, x = features(game, seat, legal, rules, rows)
+        choice[rows] = _best_of_groups(group, bit, network.scores(x), len(rows))
+    return choice
+
+
+def _best_of_groups(
+    group: np.ndarray, bit: np.ndarray, scores: np.ndarray, groups: int
+) -> np.ndarray:
+    """The bit of the best score in each group (groups numbered 0 on, in order, each
+    group's bits rising); of equal scores the highest bit (the lowest card)."""
+    starts = np.searchsorted(group, np.arange(groups))
+    best = np.maximum.reduceat(scores, starts)[group]
+    at = np.where(scores >= best, np.arange(len(group)), -1)
+    return bit[np.maximum.reduceat(at, starts)]
+
+
+def features(
+    game: Game, seat: np.ndarray, legal: np.ndarray, rules: np.ndarray, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each legal card of deals ``rows`` (the seat to play in each) as (its group: the
+    index into ``rows``, its bit, its `FEATURES`); ``rules``: the rules' card per deal.
+    Read only after `Game._choose` has set what the seat cannot see (``game._unseen``)."""
+    t = game.t
+    players, copies = t.players, game.hands.shape[0]
+    position = game.position
+    held = game.flat[:, game.at[rows]]  # the seat's hand, a plane for each copy
+    seat, legal, rules = seat[rows], legal[rows], rules[rows]
+    unseen = game._unseen[rows]
+    trump = t.trump[rows]
+    trump_mask = game.trump_mask[rows]
+    group, bit = np.nonzero((legal[:, None] >> np.arange(BITS)) & 1)
+    card = ONE << bit
+    suit = SUIT_OF[bit]
+    in_suit = SUIT_MASK[suit]
+    own = held[0][group]  # every card held (plane 0: at least one copy)
+    count = lambda mask: np.bitwise_count(mask).astype(float)  # noqa: E731
+    full_suit = 6.0 * copies
+    # what the others may hold, and which of them are opponents
+    foes = np.zeros(len(rows), dtype=MASK)
+    foe_ruffs = np.zeros(len(rows), dtype=MASK)
+    partner_ruffs = np.zeros(len(rows), dtype=MASK)
+    for k in range(1, players):
+        other = (seat + k) % players
+        foe = t.team[other] != t.team[seat]
+        may = unseen & ~game.lacks[game.rows[rows] * players + other]
+        void = of_suits(~suits_of(may)) & ~trump_mask
+        ruffs = np.where((may & trump_mask) != 0, void, 0)
+        foes |= np.where(foe, may, 0)
+        foe_ruffs |= np.where(foe, ruffs, 0)
+        partner_ruffs |= np.where(foe, 0, ruffs)
+    is_trump = suit == trump[group]
+    trick = np.zeros((len(group), 7))
+    if position:
+        best = game.best[rows]
+        led = game.on_table[rows, 0] & 3
+        best_suit = best & 3
+        beats = ((suit == best_suit[group]) & (bit < best[group])) | (
+            is_trump & (best_suit[group] != trump[group])
+        )
+        threat = _later_foes(game, seat, position, led, unseen, rows)
+        per_card = Threat(threat.follows[group], threat.ruffs[group])
+        safe = per_card.unbeaten(card, led[group], trump[group]) != 0
+        winner = (game.leader[rows] + game.best_pos[rows]) % players
+        partner_winning = t.team[winner] == t.team[seat]
+        holds = threat.unbeaten(ONE << best, led, trump) != 0
+        on_table = t.points[game.on_table[rows, :position]].sum(axis=1)
+        trick[:, 0] = beats
+        trick[:, 1] = beats & safe
+        trick[:, 2] = suit == led[group]
+        trick[:, 4] = on_table[group] / 10.0
+        trick[:, 5] = partner_winning[group]
+        trick[:, 6] = partner_winning[group] & holds[group]
+    else:  # a lead wins safely where no opponent may beat or trump it
+        boss = (foes[group] & HIGHER[bit]) == 0
+        ruffed = (foe_ruffs[group] & card) != 0
+        trick[:, 1] = np.where(is_trump, (foes[group] & HIGHER[bit]) == 0, boss & ~ruffed)
+    trick[:, 3] = bit == rules[group]
+    mine, theirs = game._trump_counts()
+    tricks = BITS * copies // players  # in a whole hand, near enough (less any widow)
+    tricks_left = (game.cards_left + position) / players / tricks
+    places = np.zeros((len(group), 4))
+    places[:, min(position, 3)] = 1.0
+    ranks = np.zeros((len(group), 6))
+    ranks[np.arange(len(group)), RANK_OF[bit]] = 1.0
+    columns = (
+        ranks,
+        is_trump,
+        t.points[bit] / 10.0,
+        count(unseen[group] & HIGHER[bit]),
+        count(unseen[group] & in_suit) / full_suit,
+        count(own & in_suit) / full_suit,
+        count(own & HIGHER[bit]),
+        (held[1][group] & card) != 0 if copies > 1 else 0.0,
+        trick[:, :3],
+        ~is_trump & ((foe_ruffs[group] & card) != 0),
+        ~is_trump & ((partner_ruffs[group] & card) != 0),
+        trick[:, 3:],
+        places,
+        t.team[seat][group] == 0,
+        tricks_left,
+        mine[rows][group] / full_suit,
+        theirs[rows][group] / full_suit,
+    )
+    x = np.empty((len(group), len(FEATURES)), dtype=np.float32)
+    at = 0
+    for column in columns:
+        width = column.shape[1] if np.ndim(column) == 2 else 1
+        x[:, at : at + width] = column if width > 1 else np.reshape(column, (-1, 1))
+        at += width
+    return group, bit, x
+
+
+def _later_foes(
+    game: Game,
+    seat: np.ndarray,
+    position: int,
+    led: np.ndarray,
+    unseen: np.ndarray,
+    rows: np.ndarray,
+) -> Threat:
+    """`Game._later_foes` for deals ``rows`` alone."""
+    t, players = game.t, game.t.players
+    led_mask = SUIT_MASK[led]
+    trump_mask = game.trump_mask[rows]
+    follows = np.zeros(len(rows), dtype=MASK)
+    ruffs = np.zeros(len(rows), dtype=MASK)
+    for k in range(1, players - position):
+        other = (seat + k) % players
+        foe = t.team[other] != t.team[seat]
+        may = unseen & ~game.lacks[game.rows[rows] * players + other]
+        void = (may & led_mask) == 0
+        follows |= np.where(foe, may & led_mask, 0)
+        ruffs |= np.where(foe & void, may & trump_mask, 0)
+    return Threat(follows, ruffs)

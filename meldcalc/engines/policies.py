@@ -1,0 +1,26 @@
+"""The fast policies a play-out may be played by, by name (`--policy`).
+
+- ``rules``: the rules of `meldcalc.engines.simulate`, the default;
+- ``learned``: those rules corrected by the network of `meldcalc.engines.learned`, trained
+  on the look-ahead player's choices (imported, and its weights read, only when named).
+"""
+
+from __future__ import annotations
+
+from meldcalc.engines.simulate import Game
+from meldcalc.errors import MeldcalcError
+
+POLICIES = ("rules", "learned")
+DEFAULT = "rules"
+
+
+def policy_class(name: str) -> type[Game]:
+    """The `Game` class whose seats play the policy ``name``."""
+    if name == "rules":
+        return Game
+    if name == "learned":
+        from meldcalc.engines.learned import Learned, shipped
+
+        shipped()  # its weights checked now: a damaged file is an error before any play
+        return Learned
+    raise MeldcalcError(f"policy {name!r}: expected one of {', '.join(POLICIES)}")

@@ -1,0 +1,143 @@
+"""The learned policy: legal in every game, the same cards for the same deals, its weights
+checked at load."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meldcalc.dealing.deal import deal_counts
+from meldcalc.engines import learned
+from meldcalc.engines.learned import FEATURES, Learned, network_from, shipped
+from meldcalc.engines.simulate import Game, Table
+from meldcalc.errors import MeldcalcError
+from meldcalc.rules.cards import CARDS, RANKS, Rank
+from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Deck
+
+GAMES = ("single-deck", "double-deck", "three-handed", "cutthroat", "double-deck-three-handed")
+
+
+def house_deck(players: int, left_out: tuple[Rank, ...], copies: int) -> object:
+    """The variant a house file would give: a deck without ``left_out``, 1 to 4 copies,
+    dealt out whole (three hands leave a widow), as tests/test_solve_decks.py makes them."""
+    base = load_variant("single-deck" if players == 4 else "three-handed")
+    ranks = tuple(rank for rank in reversed(RANKS) if rank not in left_out)
+    cards = 4 * len(ranks) * copies
+    return dataclasses.replace(
+        base,
+        name=f"{players}p-house",
+        deck=Deck(ranks, copies),
+        hand_size=cards // players,
+        widow=cards % players,
+        stock=0,
+        counters={rank: base.counters.get(rank, 0) for rank in ranks},
+    )
+
+
+def game_of(variant, count: int, seed: int, policy: type[Game]) -> Game:
+    rng = np.random.default_rng(seed)
+    counts = deal_counts(variant, count, rng)[:, : variant.players]
+    trump = rng.integers(0, 4, count)
+    return policy.from_counts(Table.of(variant, trump), counts, variant.deck.copies)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    game=st.one_of(
+        st.sampled_from(GAMES).map(load_variant),
+        st.builds(
+            house_deck,
+            st.sampled_from([3, 4]),
+            st.sets(st.sampled_from(RANKS), max_size=3).map(tuple),
+            st.integers(1, 4),
+        ),
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_the_learned_policy_only_ever_plays_a_legal_card(game, seed) -> None:
+    """In every seed game and on every deck shape a house file may give."""
+    played = game_of(game, 40, seed, Learned)
+    in_play = counters(game) @ played.held().sum(axis=1).T + game.last_trick  # (deals,)
+    while not played.over:
+        legal, bits = played.legal(), played.policy_cards()
+        assert ((legal >> bits) & 1).all()
+        played.advance(bits)
+    assert (played.team_points.sum(axis=1) == in_play).all()  # every card played, once
+
+
+def counters(variant) -> np.ndarray:
+    return np.array([variant.counters.get(card.rank, 0) for card in CARDS])
+
+
+def test_the_same_deals_give_the_same_cards_and_differ_from_the_rules() -> None:
+    variant = load_variant("single-deck")
+    first, again = (game_of(variant, 300, 5, Learned) for _ in range(2))
+    first.record(), again.record()
+    rules = game_of(variant, 300, 5, Game)
+    rules.record()
+    cards = [game.play(record=True).cards for game in (first, again, rules)]
+    assert np.array_equal(cards[0], cards[1])
+    assert not np.array_equal(cards[0], cards[2])  # it is not the rules under another name
+
+
+def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error() -> None:
+    network = shipped()
+    assert network.w1.shape[0] == len(FEATURES)
+    good = json.loads(json.dumps(network.json()))
+    assert network_from(good, "w").scores(np.zeros((1, len(FEATURES)))).shape == (1,)
+    damaged = [
+        ({**good, "format": 0}, "weights of format 0"),
+        ({**good, "features": good["features"][:-1]}, "other features"),
+        ({**good, "w1": good["w1"][:-1]}, "w1 has shape"),
+        ({**good, "b2": float("nan")}, "not finite"),
+        ({**good, "scale": [0.0] * len(FEATURES)}, "scale that is not positive"),
+        ({k: v for k, v in good.items() if k != "w2"}, "a missing or malformed array"),
+        ([], "weights of format None"),
+    ]
+    for data, said in damaged:
+        with pytest.raises(MeldcalcError, match=said):
+            network_from(data, "policy.json")
+
+
+def test_an_unreadable_weights_file_is_an_error_not_the_rules(monkeypatch, tmp_path) -> None:
+    broken = tmp_path / "policy.json"
+    broken.write_text("{not json")
+    monkeypatch.setattr(learned.resources, "files", lambda _: tmp_path)
+    learned.shipped.cache_clear()
+    try:
+        with pytest.raises(MeldcalcError, match="unreadable weights"):
+            shipped()
+    finally:
+        learned.shipped.cache_clear()
+
+
+STRONG = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+
+
+def test_bid_and_play_take_the_policy_and_the_same_seed_gives_the_same_numbers() -> None:
+    from typer.testing import CliRunner
+
+    from meldcalc.cli import app
+
+    def bid(*extra: str) -> dict:
+        shown = CliRunner().invoke(app, ["bid", STRONG, "--seed", "4", "-n", "600", "-f",
+                                         "json", *extra])  # fmt: skip
+        assert shown.exit_code == 0, shown.output
+        return json.loads(shown.stdout)
+
+    rules, default = bid("--policy", "rules"), bid()
+    assert rules == default and rules["policy"] == "rules"  # the rules stay the default
+    learned_one, learned_two = bid("--policy", "learned"), bid("--policy", "learned", "-j", "2")
+    assert learned_one["policy"] == "learned" and learned_one == learned_two
+    assert learned_one["results"] != rules["results"]
+    played = CliRunner().invoke(app, ["play", STRONG, "-t", "S", "--seed", "3", "--policy",
+                                      "learned", "-f", "json"])  # fmt: skip
+    assert played.exit_code == 0, played.output
+    unknown = CliRunner().invoke(app, ["bid", STRONG, "--policy", "clever"])
+    assert unknown.exit_code == 2 and "clever" in unknown.output
