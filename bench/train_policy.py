@@ -18,17 +18,22 @@
 ``--own`` gathers the decisions of the shipped network's own play instead (the look-ahead
 player still values every card; the network picks the card played), so that a second
 round learns the positions its own play reaches (DAgger). The shipped weights were made
-in two rounds, from the same seeds every time:
+in two rounds, from the same seeds every time (the weights file keeps the last command):
 
     python bench/train_policy.py --deals 8000 --seed 28 --data a.npz
     python bench/train_policy.py --deals 8000 --seed 128 --data b.npz
     python bench/train_policy.py --data a.npz --more b.npz --hidden 64 --epochs 40 --write
     python bench/train_policy.py --deals 8000 --seed 228 --own --data c.npz
-    python bench/train_policy.py --data a.npz --more b.npz c.npz --hidden 64 --epochs 40 \
-        --match 1000 --write
+    python bench/train_policy.py --variant double-deck --deals 3000 --seed 328 --data d.npz
+    python bench/train_policy.py --variant three-handed --deals 4000 --seed 428 --data e.npz
+    python bench/train_policy.py --data a.npz --more b.npz c.npz d.npz e.npz --balance \
+        --hidden 64 --epochs 40 --write
+
+With ``--balance`` each file's values are put on one scale (divided by the file's mean
+regret), so that a game of 50 trick points weighs as much as one of 250.
 
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
-       [--hidden H] [--epochs E] [--data FILE.npz] [--more FILE.npz ...] [--own]
+       [--hidden H] [--epochs E] [--data FILE.npz] [--more FILE.npz ...] [--balance] [--own]
        [--match N] [--write]
 """
 
@@ -265,6 +270,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, help="keep (or read, if it exists) the decisions")
     parser.add_argument("--more", type=Path, nargs="*", default=[], help="decisions kept before")
     parser.add_argument(
+        "--balance", action="store_true", help="each file's values on one scale (docstring)"
+    )
+    parser.add_argument(
         "--own", action="store_true", help="the decisions of the shipped network's own play"
     )
     parser.add_argument("--write", action="store_true", help="write meldcalc/engines/policy.json")
@@ -277,8 +285,12 @@ def main() -> None:
         data = decisions(args.variant, args.deals, args.seed, own)
         if args.data:
             np.savez_compressed(args.data, **data)
+    if args.balance:  # each file's points to one scale: a game's points weigh alike
+        data["value"] = data["value"] / regrets(data["group"], data["value"]).mean()
     for path in args.more:  # numbered on after those already read
         more = dict(np.load(path))
+        if args.balance:
+            more["value"] = more["value"] / regrets(more["group"], more["value"]).mean()
         more["group"] = more["group"] + data["group"].max() + 1
         more["deal"] = more["deal"] + data["deal"].max() + 1
         data = {key: np.concatenate([data[key], more[key]]) for key in data}
@@ -308,16 +320,8 @@ def main() -> None:
     for name in args.variant if args.match else ():
         print(match(network, name, args.match, args.seed + 1000))
     if args.write:
-        facts = {
-            "trained": {
-                "script": "bench/train_policy.py",
-                "seed": args.seed,
-                "games": args.variant,
-                "deals": args.deals,
-                "hidden": args.hidden,
-                "epochs": args.epochs,
-            }
-        }
+        command = " ".join(["python bench/train_policy.py", *sys.argv[1:]])
+        facts = {"trained": {"command": command, "decisions": len(np.unique(group))}}
         WEIGHTS.write_text(json.dumps(network.json(**facts)) + "\n")
         print(f"wrote {WEIGHTS}")
 

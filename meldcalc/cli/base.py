@@ -156,11 +156,13 @@ class Policy(str, enum.Enum):
 
 def policy_option() -> Any:
     """``--policy rules|learned``: who plays the simulated deals."""
-    return typer.Option(
+    return choice_option(
         "--policy",
-        help="Who plays the simulated deals: the rules (the default), or the rules corrected"
-        " by the network learned from the look-ahead player (stronger, about 15 times the"
-        ' play-out time; README "How strong it is").',
+        choices=Policy,
+        metavar="POLICY",
+        help="Who plays the simulated deals: {} (the rules corrected by a network learned"
+        " from the look-ahead player: stronger, about 8 times the play-out time; README"
+        ' "How the seats play").',
     )
 
 
