@@ -29,11 +29,8 @@ from meldcalc.errors import MeldcalcError
 from meldcalc.rules.bits import (
     ABOVE,
     BITS,
-    MASK,
     ONE,
     SUIT_MASK,
-    of_suits,
-    suits_of,
 )
 
 #: Bumped whenever the features or the network's form change: other weights are refused.
@@ -193,7 +190,6 @@ def features(
     seat, legal, rules = seat[rows], legal[rows], rules[rows]
     unseen = game._unseen[rows]
     trump = t.trump[rows]
-    trump_mask = game.trump_mask[rows]
     group, bit = np.nonzero((legal[:, None] >> np.arange(BITS)) & 1)
     card = ONE << bit
     suit = SUIT_OF[bit]
@@ -201,19 +197,8 @@ def features(
     own = held[0][group]  # every card held (plane 0: at least one copy)
     count = lambda mask: np.bitwise_count(mask).astype(float)  # noqa: E731
     full_suit = 6.0 * copies
-    # what the others may hold, and which of them are opponents
-    foes = np.zeros(len(rows), dtype=MASK)
-    foe_ruffs = np.zeros(len(rows), dtype=MASK)
-    partner_ruffs = np.zeros(len(rows), dtype=MASK)
-    for k in range(1, players):
-        other = (seat + k) % players
-        foe = t.team[other] != t.team[seat]
-        may = unseen & ~game.lacks[game.rows[rows] * players + other]
-        void = of_suits(~suits_of(may)) & ~trump_mask
-        ruffs = np.where((may & trump_mask) != 0, void, 0)
-        foes |= np.where(foe, may, 0)
-        foe_ruffs |= np.where(foe, ruffs, 0)
-        partner_ruffs |= np.where(foe, 0, ruffs)
+    # what the opponents may hold, and the suits an opponent or the partner may trump
+    foes, foe_ruffs, partner_ruffs = game._ruffs(seat, unseen, rows)
     is_trump = suit == trump[group]
     trick = np.zeros((len(group), 7))
     if position:
@@ -223,7 +208,7 @@ def features(
         beats = ((suit == best_suit[group]) & (bit < best[group])) | (
             is_trump & (best_suit[group] != trump[group])
         )
-        threat = _later_foes(game, seat, position, led, unseen, rows)
+        threat = game._later_foes(seat, position, led, rows)
         per_card = Threat(threat.follows[group], threat.ruffs[group])
         safe = per_card.unbeaten(card, led[group], trump[group]) != 0
         winner = (game.leader[rows] + game.best_pos[rows]) % players
@@ -274,27 +259,3 @@ def features(
         x[:, at : at + width] = column if width > 1 else np.reshape(column, (-1, 1))
         at += width
     return group, bit, x
-
-
-def _later_foes(
-    game: Game,
-    seat: np.ndarray,
-    position: int,
-    led: np.ndarray,
-    unseen: np.ndarray,
-    rows: np.ndarray,
-) -> Threat:
-    """`Game._later_foes` for deals ``rows`` alone."""
-    t, players = game.t, game.t.players
-    led_mask = SUIT_MASK[led]
-    trump_mask = game.trump_mask[rows]
-    follows = np.zeros(len(rows), dtype=MASK)
-    ruffs = np.zeros(len(rows), dtype=MASK)
-    for k in range(1, players - position):
-        other = (seat + k) % players
-        foe = t.team[other] != t.team[seat]
-        may = unseen & ~game.lacks[game.rows[rows] * players + other]
-        void = (may & led_mask) == 0
-        follows |= np.where(foe, may & led_mask, 0)
-        ruffs |= np.where(foe & void, may & trump_mask, 0)
-    return Threat(follows, ruffs)

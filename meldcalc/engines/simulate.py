@@ -474,21 +474,23 @@ class Game:
         return foes, friends
 
     def _ruffs(
-        self, seat: np.ndarray, unseen: np.ndarray
+        self, seat: np.ndarray, unseen: np.ndarray, rows: np.ndarray | slice = slice(None)
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The cards some opponent may hold; the plain suits (as masks) an opponent may
-        trump (it is known void in them and may hold a trump); those a partner may trump."""
+        trump (it is known void in them and may hold a trump); those a partner may trump.
+        ``seat`` and ``unseen`` are those of deals ``rows`` (by default every deal)."""
         t, players = self.t, self.t.players
-        foes = np.zeros(self.n, dtype=MASK)
-        ruffed = np.zeros(self.n, dtype=MASK)
-        partner_ruffs = np.zeros(self.n, dtype=MASK)
+        trump_mask = self.trump_mask[rows]
+        foes = np.zeros(len(seat), dtype=MASK)
+        ruffed = np.zeros(len(seat), dtype=MASK)
+        partner_ruffs = np.zeros(len(seat), dtype=MASK)
         for k in range(1, players):
             other = (seat + k) % players
             foe = t.team[other] != t.team[seat]
-            may = unseen & ~self.lacks[self.rows * players + other]
+            may = unseen & ~self.lacks[self.rows[rows] * players + other]
             foes |= np.where(foe, may, 0)
-            void = of_suits(~suits_of(may)) & ~self.trump_mask
-            ruffs = np.where((may & self.trump_mask) != 0, void, 0)
+            void = of_suits(~suits_of(may)) & ~trump_mask
+            ruffs = np.where((may & trump_mask) != 0, void, 0)
             ruffed |= np.where(foe, ruffs, 0)
             partner_ruffs |= np.where(foe, 0, ruffs)
         return foes, ruffed, partner_ruffs
@@ -535,21 +537,29 @@ class Game:
             counters = np.where(of_rank != 0, of_rank, counters)
         return np.where(counters != 0, highest_bit_index(counters), low)
 
-    def _later_foes(self, seat: np.ndarray, position: int, led_suit: np.ndarray) -> Threat:
+    def _later_foes(
+        self,
+        seat: np.ndarray,
+        position: int,
+        led_suit: np.ndarray,
+        rows: np.ndarray | slice = slice(None),
+    ) -> Threat:
         """What the opponents still to play to this trick may hold: cards of the led suit,
-        and (those known void in it) trumps."""
+        and (those known void in it) trumps. ``seat`` and ``led_suit`` are those of deals
+        ``rows`` (by default every deal)."""
         t, players = self.t, self.t.players
-        unseen = self._unseen
+        unseen = self._unseen[rows]
         led_mask = SUIT_MASK[led_suit]
-        follows = np.zeros(self.n, dtype=MASK)
-        ruffs = np.zeros(self.n, dtype=MASK)
+        trump_mask = self.trump_mask[rows]
+        follows = np.zeros(len(seat), dtype=MASK)
+        ruffs = np.zeros(len(seat), dtype=MASK)
         for k in range(1, players - position):
             other = (seat + k) % players
             foe = t.team[other] != t.team[seat]
-            may = unseen & ~self.lacks[self.rows * players + other]
+            may = unseen & ~self.lacks[self.rows[rows] * players + other]
             void = (may & led_mask) == 0
             follows |= np.where(foe, may & led_mask, 0)
-            ruffs |= np.where(foe & void, may & self.trump_mask, 0)
+            ruffs |= np.where(foe & void, may & trump_mask, 0)
         return Threat(follows, ruffs)
 
     def _random(self, legal: np.ndarray) -> np.ndarray:
