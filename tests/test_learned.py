@@ -96,7 +96,10 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
         ({**good, "features": good["features"][:-1]}, "other features"),
         ({**good, "w1": good["w1"][:-1]}, "w1 has shape"),
         ({**good, "b2": float("nan")}, "not finite"),
-        ({**good, "scale": [0.0] * len(FEATURES)}, "scale that is not positive"),
+        ({**good, "scale": [0.0] * len(FEATURES)}, "a feature scale below 1e-06"),
+        ({**good, "scale": [1e-300] * len(FEATURES)}, "a feature scale below 1e-06"),
+        ({**good, "w2": [1e39] * len(good["w2"])}, r"w2 holds a number beyond ±1e\+06"),
+        ({**good, "format": True}, "weights of format True"),
         ({k: v for k, v in good.items() if k != "w2"}, "a missing or malformed array"),
         ([], "weights of format None"),
     ]

@@ -43,6 +43,10 @@ FEATURES = (
     "lead", "second", "third", "fourth", "bidding side", "tricks left",
     "trumps held", "trumps unseen",
 )  # fmt: skip
+#: The bounds of a weight, and the least feature scale, a file may hold: within them the
+#: float32 scores of features of a few units cannot overflow.
+LARGEST = 1e6
+SMALLEST = 1e-6
 #: The higher cards of each card's suit, by bit.
 HIGHER = ABOVE & SUIT_MASK[np.arange(BITS) % 4]
 RANK_OF = np.arange(BITS) // 4
@@ -95,8 +99,8 @@ def network_from(data: object, where: str) -> Network:
     def bad(why: str) -> MeldcalcError:
         return MeldcalcError(f"{where}: {why}: the learned policy cannot be used (reinstall)")
 
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else None
+    found = data.get("format") if isinstance(data, dict) else None
+    if type(found) is not int or found != FORMAT:  # True == 1, but is no format
         raise bad(f"weights of format {found!r}, expected {FORMAT}")
     if data.get("features") != list(FEATURES):
         raise bad("weights for other features than this version's")
@@ -122,8 +126,10 @@ def network_from(data: object, where: str) -> Network:
             raise bad(f"{name} has shape {arrays[name].shape}, expected {shape}")
         if not np.isfinite(arrays[name]).all():
             raise bad(f"{name} holds a number that is not finite")
-    if (arrays["scale"] <= 0).any():
-        raise bad("a feature scale that is not positive")
+        if (np.abs(arrays[name]) > LARGEST).any():  # the network scores in float32
+            raise bad(f"{name} holds a number beyond ±{LARGEST:g}")
+    if (arrays["scale"] < SMALLEST).any():
+        raise bad(f"a feature scale below {SMALLEST:g}")
     return Network(
         *(arrays[name] for name in ("mean", "scale", "w1", "b1", "w2")), float(arrays["b2"])
     )
