@@ -150,7 +150,9 @@ def test_both_sides_one_hand_from_home_the_save_bid_is_suggested() -> None:
 def test_a_bad_score_is_one_line_naming_it(tmp_path) -> None:
     for score, said in (
         ("850", "expected two scores, your side's first"),
-        ("850,x", "expected two scores"),
+        ("850,x", "'x' is not a whole number of points"),
+        ("850,+20", "'+20' is not a whole number of points"),
+        ("850,x,3", "expected two scores"),
         ("1000,20", "a side at 1000 or more has won the game already"),
         ("-1001,0", "a side below -1000: the game's table reaches a whole target behind"),
     ):

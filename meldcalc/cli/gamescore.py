@@ -60,7 +60,10 @@ def game_score(
 
 def _scores_given(score: str, sides: int, given: str) -> tuple[int, ...]:
     values = [token.strip() for token in score.split(",")]
-    if len(values) != sides or not all(_signed(token) for token in values):
+    wrong = next((token for token in values if not _signed(token)), None)
+    if wrong is not None and len(values) == sides:
+        raise MeldcalcError(f"{given}: {quote(wrong)} is not a whole number of points")
+    if len(values) != sides or wrong is not None:
         expected = (
             "two scores, your side's first, e.g. 850,920"
             if sides == 2
