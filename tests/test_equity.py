@@ -65,6 +65,22 @@ def test_three_players_each_for_himself_have_a_table_of_three_scores() -> None:
     assert tab.chance(950, 0, 0) > 0.95 and tab.chance(0, 950, 0) < 0.05
 
 
+def test_a_game_short_beside_its_hands_is_tabled_in_coarser_steps(tmp_path) -> None:
+    """A house target of 100 where a three-handed hand scores up to 1,000 or more: the
+    table's steps grow so no hand moves a score more than `REACH` steps (in steps of 5 its
+    grid would not fit in memory)."""
+    house = tmp_path / "short.yaml"
+    house.write_text("name: short\nextends: three-handed\nbidding:\n  game: 100\n")
+    variant = load_variant(str(house))
+    hands = tablehands.hand_outcomes(variant, 2000, seed=2)
+    tab = equity.build(variant, outcomes=hands)
+    assert np.abs(hands.points).max() <= equity.REACH[3] * tab.step
+    assert tab.win.shape[0] <= 40 and tab.chance(0, 0, 0) == pytest.approx(1 / 3, abs=0.02)
+    assert tab.chance(90, 0, 0) > tab.chance(0, 0, 0) > tab.chance(0, 90, 0)
+    shipped = table("three-handed")
+    assert shipped.step == 50  # the shipped games keep their steps
+
+
 @pytest.mark.parametrize("name", ["single-deck", "three-handed"])
 def test_the_solved_table_is_the_mean_of_the_chances_after_each_hand(name) -> None:
     """The FFT sweeps against the sum written out: from scores on the table's steps, the

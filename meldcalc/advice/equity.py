@@ -24,8 +24,8 @@ table is worked out from the variant's own rules, in three steps:
    of the table with the hands' score changes, done by FFT (a test holds the solved table
    to the sum over the hands written out). Scores are counted in steps of a fiftieth of
    the target (20 points in a single-deck game to 1,000; a twentieth where three sides
-   keep score), and reach a whole target behind (a score further behind is refused,
-   `within_reach`).
+   keep score; coarser where a hand moves a score more than `REACH` steps), and reach a
+   whole target behind (a score further behind is refused, `within_reach`).
 3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
    side's points if made (or the bid lost if set) and the others' (their tricks in your
    deals, split evenly where two others keep score, and the meld of the table's hands
@@ -67,6 +67,10 @@ from meldcalc.rules.variant import Variant
 
 #: Steps of the score a target is divided into (by the number of sides).
 STEPS = {2: 50, 3: 20}
+#: The most steps one hand may move a score: a game short beside its hands (a house file's
+#: target of 100 where a hand scores 1,000) is counted in coarser steps, so that the table
+#: and its FFTs stay small (the shipped games' hands move at most 37 steps).
+REACH = {2: 100, 3: 40}
 #: The iteration stops once no chance moves more than this.
 TOLERANCE = 1e-5
 #: The fewest of the table's hands a level's "they bid this high" is judged by.
@@ -240,7 +244,8 @@ def build(
         raise MeldcalcError(f"a game to {target}: expected a target above 0")
     hands = (outcomes or hand_outcomes(variant)).every_way()
     sides = hands.sides
-    step = max(1, target // STEPS[sides])
+    largest = int(np.abs(hands.points).max()) if len(hands.points) else 0
+    step = max(1, target // STEPS[sides], -(-largest // REACH[sides]))
     low = -target
     size = (target - low) // step
     others = (hands.bidding != 0) & (hands.bidding <= 1)  # the bidder, if any, second
