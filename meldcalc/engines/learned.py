@@ -43,6 +43,9 @@ FEATURES = (
     "lead", "second", "third", "fourth", "bidding side", "tricks left",
     "trumps held", "trumps unseen",
 )  # fmt: skip
+COLUMN = {name: at for at, name in enumerate(FEATURES)}
+#: The features from here on are the decision's, the same for each of its legal cards.
+SHARED = COLUMN["table points"]
 #: The bounds of a weight, and the least feature scale, a file may hold: within them the
 #: float32 scores of features of a few units cannot overflow.
 LARGEST = 1e6
@@ -189,79 +192,78 @@ def features(
     """Each legal card of deals ``rows`` (the seat to play in each) as (its group: the
     index into ``rows``, its bit, its `FEATURES`); ``rules``: the rules' card per deal.
     Read only after `Game._choose` has set what the seat cannot see (``game._unseen``)."""
+    group, bit, cards, decisions = _described(game, seat, legal, rules, rows)
+    return group, bit, np.hstack((cards, decisions[group]))
+
+
+def _described(
+    game: Game, seat: np.ndarray, legal: np.ndarray, rules: np.ndarray, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`features`, the card's own (the first `SHARED` columns, one row per legal card) and
+    those its decision shares with the other legal cards (one row per deal of ``rows``)
+    apart: a decision's features are worked out once, not for each of its cards."""
     t = game.t
     players, copies = t.players, game.hands.shape[0]
     position = game.position
-    held = game.flat[:, game.at[rows]]  # the seat's hand, a plane for each copy
     seat, legal, rules = seat[rows], legal[rows], rules[rows]
-    unseen = game._unseen[rows]
-    trump = t.trump[rows]
     group, bit = np.nonzero((legal[:, None] >> np.arange(BITS)) & 1)
     card = ONE << bit
     suit = SUIT_OF[bit]
-    in_suit = SUIT_MASK[suit]
-    own = held[0][group]  # every card held (plane 0: at least one copy)
-    count = lambda mask: np.bitwise_count(mask).astype(float)  # noqa: E731
-    full_suit = 6.0 * copies
+    higher = HIGHER[bit]
+    trump = t.trump[rows][group]
+    is_trump = suit == trump
+    unseen = game._unseen[rows]
     # what the opponents may hold, and the suits an opponent or the partner may trump
     foes, foe_ruffs, partner_ruffs = game._ruffs(seat, unseen, rows)
-    is_trump = suit == trump[group]
-    trick = np.zeros((len(group), 7))
+    unseen, foes, foe_ruffs = unseen[group], foes[group], foe_ruffs[group]
+    own = game.flat[0, game.at[rows]][group]  # every card held (plane 0: at least one copy)
+    in_suit = SUIT_MASK[suit]
+    full_suit = np.float32(6.0 * copies)
+    cards = np.zeros((len(group), SHARED), dtype=np.float32)
+    column = lambda name: COLUMN[name]  # noqa: E731
+    cards[np.arange(len(group)), RANK_OF[bit]] = 1.0  # one of the six rank columns
+    cards[:, column("trump")] = is_trump
+    cards[:, column("counter")] = t.points[bit] / 10.0
+    cards[:, column("higher unseen")] = np.bitwise_count(unseen & higher)
+    cards[:, column("suit unseen")] = np.bitwise_count(unseen & in_suit) / full_suit
+    cards[:, column("suit held")] = np.bitwise_count(own & in_suit) / full_suit
+    cards[:, column("higher held")] = np.bitwise_count(own & higher)
+    if copies > 1:
+        cards[:, column("two copies")] = (game.flat[1, game.at[rows]][group] & card) != 0
+    cards[:, column("foe may ruff")] = ~is_trump & ((foe_ruffs & card) != 0)
+    cards[:, column("partner may ruff")] = ~is_trump & ((partner_ruffs[group] & card) != 0)
+    cards[:, column("rules play it")] = bit == rules[group]
+    decisions = np.zeros((len(rows), len(FEATURES) - SHARED), dtype=np.float32)
+    shared = lambda name: COLUMN[name] - SHARED  # noqa: E731
     if position:
         best = game.best[rows]
         led = game.on_table[rows, 0] & 3
         best_suit = best & 3
         beats = ((suit == best_suit[group]) & (bit < best[group])) | (
-            is_trump & (best_suit[group] != trump[group])
+            is_trump & (best_suit[group] != trump)
         )
         threat = game._later_foes(seat, position, led, rows)
         per_card = Threat(threat.follows[group], threat.ruffs[group])
-        safe = per_card.unbeaten(card, led[group], trump[group]) != 0
+        safe = per_card.unbeaten(card, led[group], trump) != 0
+        cards[:, column("wins now")] = beats
+        cards[:, column("wins safely")] = beats & safe
+        cards[:, column("led suit")] = suit == led[group]
         winner = (game.leader[rows] + game.best_pos[rows]) % players
         partner_winning = t.team[winner] == t.team[seat]
-        holds = threat.unbeaten(ONE << best, led, trump) != 0
+        holds = threat.unbeaten(ONE << best, led, t.trump[rows]) != 0
         on_table = t.points[game.on_table[rows, :position]].sum(axis=1)
-        trick[:, 0] = beats
-        trick[:, 1] = beats & safe
-        trick[:, 2] = suit == led[group]
-        trick[:, 4] = on_table[group] / 10.0
-        trick[:, 5] = partner_winning[group]
-        trick[:, 6] = partner_winning[group] & holds[group]
+        decisions[:, shared("table points")] = on_table / 10.0
+        decisions[:, shared("partner winning")] = partner_winning
+        decisions[:, shared("partner safe")] = partner_winning & holds
     else:  # a lead wins safely where no opponent may beat or trump it
-        boss = (foes[group] & HIGHER[bit]) == 0
-        ruffed = (foe_ruffs[group] & card) != 0
-        trick[:, 1] = np.where(is_trump, (foes[group] & HIGHER[bit]) == 0, boss & ~ruffed)
-    trick[:, 3] = bit == rules[group]
+        boss = (foes & higher) == 0
+        ruffed = (foe_ruffs & card) != 0
+        cards[:, column("wins safely")] = np.where(is_trump, boss, boss & ~ruffed)
     mine, theirs = game._trump_counts()
     tricks = BITS * copies // players  # in a whole hand, near enough (less any widow)
-    tricks_left = (game.cards_left + position) / players / tricks
-    places = np.zeros((len(group), 4))
-    places[:, min(position, 3)] = 1.0
-    ranks = np.zeros((len(group), 6))
-    ranks[np.arange(len(group)), RANK_OF[bit]] = 1.0
-    columns = (
-        ranks,
-        is_trump,
-        t.points[bit] / 10.0,
-        count(unseen[group] & HIGHER[bit]),
-        count(unseen[group] & in_suit) / full_suit,
-        count(own & in_suit) / full_suit,
-        count(own & HIGHER[bit]),
-        (held[1][group] & card) != 0 if copies > 1 else 0.0,
-        trick[:, :3],
-        ~is_trump & ((foe_ruffs[group] & card) != 0),
-        ~is_trump & ((partner_ruffs[group] & card) != 0),
-        trick[:, 3:],
-        places,
-        t.team[seat][group] == 0,
-        tricks_left,
-        mine[rows][group] / full_suit,
-        theirs[rows][group] / full_suit,
-    )
-    x = np.empty((len(group), len(FEATURES)), dtype=np.float32)
-    at = 0
-    for column in columns:
-        width = column.shape[1] if np.ndim(column) == 2 else 1
-        x[:, at : at + width] = column if width > 1 else np.reshape(column, (-1, 1))
-        at += width
-    return group, bit, x
+    decisions[:, shared("lead") + min(position, 3)] = 1.0  # one of the four place columns
+    decisions[:, shared("bidding side")] = t.team[seat] == 0
+    decisions[:, shared("tricks left")] = (game.cards_left + position) / players / tricks
+    decisions[:, shared("trumps held")] = mine[rows] / full_suit
+    decisions[:, shared("trumps unseen")] = theirs[rows] / full_suit
+    return group, bit, cards, decisions
