@@ -4,7 +4,10 @@ nothing imports in a circle, and no module outgrows a reader."""
 from __future__ import annotations
 
 import ast
+import subprocess
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).parent.parent / "meldcalc"
 #: A module longer than this is two concepts, or one that wants a module of its own.
@@ -143,3 +146,20 @@ def test_no_module_is_longer_than_a_reader_can_hold() -> None:
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+#: The design card's top level: these files and folders, nothing else in the repository.
+TOP_LEVEL = {
+    "pyproject.toml", "README.md", "meldcalc", "tests", "variants", "completions", ".ci",
+    "bench", ".gitignore",
+}  # fmt: skip
+
+
+def test_the_repository_holds_only_the_design_cards_top_level() -> None:
+    root = PACKAGE.parent
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout (an installed copy): nothing to list")
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+    assert {path.split("/")[0] for path in listed.splitlines()} <= TOP_LEVEL
