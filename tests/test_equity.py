@@ -135,6 +135,11 @@ def test_twenty_short_passing_already_wins_nearly_every_game() -> None:
     assert "Passing already wins 99% of games at 980-500" in near.stdout
     far = json.loads(run("bid", STRONG, "--seed", "1", "--score", "980,500", "-f", "json").stdout)
     assert far["game"]["pass_win"] > 0.97
+    # from 260 up bidding on and letting the others play both win every game: equal, so the
+    # advice stops at 250 (the last bit of 1.0 had decided it, 250 or 370 by the machine)
+    wins = {level["bid"]: level["win"] for level in far["game"]["levels"]}
+    assert far["game"]["suggested_bid"] == 250 and wins[260] == wins[370] == 1.0
+    assert wins[250] > far["game"]["win_if_outbid"] + 0.01
 
 
 def test_under_both_reach_bidder_a_side_one_hand_from_home_must_take_the_bid(tmp_path) -> None:

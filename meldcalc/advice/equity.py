@@ -79,6 +79,10 @@ FEW = 200
 CAP = 400
 #: A chance of winning by passing from which the advice says passing already wins.
 SURE = 0.9
+#: How much more often bidding on must win than letting go, to be the better: below this
+#: the two are equal (at a score near home both can be 1 but for the last bit, which then
+#: decided the bid and differed from one machine's arithmetic to another's: 250 or 370).
+TIE = 1e-9
 #: Bumped whenever the method changes: a table kept by another is not used.
 METHOD = 7
 
@@ -529,7 +533,7 @@ def game_odds(report: object, table: EquityTable, scores: Sequence[int]) -> Game
     if best.biddable:
         for level, _, win in levels:  # up while bidding beats letting go: a pass is final
             outbid = table.letting_go(level, below, own_meld, at)
-            if win <= outbid:
+            if win <= outbid + TIE:
                 break
             chosen, letting, below = level, outbid, level
     return GameOdds(
