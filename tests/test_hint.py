@@ -203,12 +203,13 @@ def test_the_json_record_has_the_documented_fields() -> None:
     record = json.loads(result.stdout)
     assert list(record) == [
         "variant", "trump", "seat", "hand", "trick", "on_table", "tricks_left",
-        "points_left", "shown", "lacks", "layouts", "seed", "method", "exact_from",
+        "points_left", "shown", "lacks", "layouts", "seed", "policy", "method", "exact_from",
         "not_exact", "buried", "widow", "best", "cards",
     ]  # fmt: skip
     assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
     assert record["method"] == "roll-out" and record["tricks_left"] == 12
+    assert record["policy"] == "rules"  # the layouts played out by the default policy
     assert set(record["cards"][0]) == {"card", "points", "se", "behind", "behind_se"}
     assert record["best"] == record["cards"][0]["card"]
     assert [card["card"] for card in record["cards"]] and all(
@@ -253,8 +254,24 @@ def test_a_json_batch_is_one_array_with_the_bad_line_in_its_place() -> None:
 
 
 def test_the_clis_defaults_are_the_modules() -> None:
+    from meldcalc.cli import base
+    from meldcalc.engines import policies
+
     assert hint_cli.LAYOUTS == hint_module.LAYOUTS
     assert hint_cli.MAX_LAYOUTS == hint_module.MAX_LAYOUTS
+    assert base.DEFAULT_POLICY.value == policies.DEFAULT
+
+
+def test_the_learned_policy_plays_the_layouts_out_where_asked_and_the_seed_repeats_it() -> None:
+    args = (HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "200", "-f", "json")
+    rules = json.loads(run(*args).stdout)
+    learned, again = (json.loads(run(*args, "--policy", "learned").stdout) for _ in range(2))
+    assert learned == again and learned["policy"] == "learned"
+    assert [card["points"] for card in learned["cards"]] != [
+        card["points"] for card in rules["cards"]
+    ]
+    shown = run(HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "20", "--policy", "learned")
+    assert "played out by the learned policy" in shown.stdout.splitlines()[-1]
 
 
 # --- errors: one line, exit 2 -------------------------------------------------------------

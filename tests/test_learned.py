@@ -142,5 +142,6 @@ def test_bid_and_play_take_the_policy_and_the_same_seed_gives_the_same_numbers()
     played = CliRunner().invoke(app, ["play", STRONG, "-t", "S", "--seed", "3", "--policy",
                                       "learned", "-f", "json"])  # fmt: skip
     assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["policy"] == "learned"
     unknown = CliRunner().invoke(app, ["bid", STRONG, "--policy", "clever"])
     assert unknown.exit_code == 2 and "clever" in unknown.output

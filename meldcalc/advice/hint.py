@@ -43,6 +43,8 @@ from meldcalc.advice.history import (
     known_cards,
 )
 from meldcalc.dealing.unseen import sample_layouts
+from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
+from meldcalc.engines.policies import policy_class
 from meldcalc.engines.reference import EXACT_FROM, Hidden, Reference, seen_by
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.engines.solve import counter_of, rules_of, seat_sides, solver_available
@@ -107,6 +109,8 @@ class Hint:
     #: with a widow: the cards the seat buried (it bid), or the widow as turned up
     buried: Hand | None = None
     widow: Hand | None = None
+    #: the fast policy each layout was played out by before its exact part, if any
+    policy: str = DEFAULT_POLICY
 
     @property
     def best(self) -> CardValue:
@@ -125,12 +129,19 @@ def side_seats(variant: Variant, seat: int, bidder: int = 0) -> list[int]:
 # --- the decision ---------------------------------------------------------------------------
 
 
-def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) -> Hint:
+def hint(
+    query: Query,
+    variant: Variant,
+    layouts: int = LAYOUTS,
+    seed: int = 0,
+    policy: str = DEFAULT_POLICY,
+) -> Hint:
     """The reference player's values of each legal card of the seat to play, over
-    ``layouts`` layouts of the unseen cards that fit what it has seen (seeded)."""
+    ``layouts`` layouts of the unseen cards that fit what it has seen (seeded), each
+    played out by ``policy`` (`meldcalc.engines.policies`) up to its exact part."""
     table, cards, seat = hint_table(query, variant)
     if query.leader and not _paired(variant):
-        return _rotated_hint(query, variant, seat, layouts, seed)
+        return _rotated_hint(query, variant, seat, layouts, seed, policy)
     shown = _shown(table)  # the meld: the widow's cards the bidder is taken to hold join it
     hidden = _hidden_pile(table) if table.hidden else None
     dealt = _a_deal(table)
@@ -154,7 +165,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
             " the Python headers), so every value is a play-out, not exact from"
             f" {EXACT_FROM} tricks left: the advice may differ from a built install's"
         )
-    player = Reference(variant, layouts, exact_from, seed, hidden=hidden)
+    player = Reference(variant, layouts, exact_from, seed, policy_class(policy), hidden)
     team = seat_sides(variant)[seat]
     [(options, values)] = player.layout_values(game, np.array([0]), team)
     points_left = _points_left(variant, cards) - sum(
@@ -178,6 +189,7 @@ def hint(query: Query, variant: Variant, layouts: int = LAYOUTS, seed: int = 0) 
         not_exact=not_exact,
         buried=query.buried,
         widow=query.widow,
+        policy=policy,
     )
 
 
@@ -223,7 +235,9 @@ def _paired(variant: Variant) -> bool:
     return variant.partnerships and variant.players % 2 == 0
 
 
-def _rotated_hint(query: Query, variant: Variant, seat: int, layouts: int, seed: int) -> Hint:
+def _rotated_hint(
+    query: Query, variant: Variant, seat: int, layouts: int, seed: int, policy: str
+) -> Hint:
     """Where each plays for himself, the bidder (who led trick 1) plays alone against the
     rest: the engines seat the bidder in seat 0, so the position is turned to put it there,
     hinted, and its seats turned back."""
@@ -233,7 +247,7 @@ def _rotated_hint(query: Query, variant: Variant, seat: int, layouts: int, seed:
         other, cards = known_cards(text, variant, seat)
         known.append(f"{(other - shift) % players}:{cards.notation()}")
     turned = replace(query, leader=0, seat=(seat - shift) % players, known=tuple(known))
-    found = hint(turned, variant, layouts, seed)
+    found = hint(turned, variant, layouts, seed, policy)
 
     def back(other: int) -> int:
         return (other + shift) % players

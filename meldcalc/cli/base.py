@@ -154,13 +154,18 @@ class Policy(str, enum.Enum):
     learned = "learned"
 
 
-def policy_option() -> Any:
-    """``--policy rules|learned``: who plays the simulated deals."""
+#: `meldcalc.engines.policies.DEFAULT`, not imported (it brings numpy: start-up time); a test
+#: holds them equal.
+DEFAULT_POLICY = Policy.rules
+
+
+def policy_option(what: str = "the simulated deals") -> Any:
+    """``--policy rules|learned``: who plays ``what``."""
     return choice_option(
         "--policy",
         choices=Policy,
         metavar="POLICY",
-        help="Who plays the simulated deals: {} (the rules corrected by a network learned"
+        help=f"Who plays {what}: {{}} (the rules corrected by a network learned"
         " from the look-ahead player: stronger, about 8 times the play-out time; README"
         ' "How the seats play").',
     )

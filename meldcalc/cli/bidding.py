@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc.cli.base import (
+    DEFAULT_POLICY,
     FEW_DEALS,
     MAX_DEALS,
     FormatOption,
@@ -172,7 +173,7 @@ def bid(
             " off).",
         ),
     ] = 0,
-    policy: Annotated[Policy, policy_option()] = Policy.rules,
+    policy: Annotated[Policy, policy_option()] = DEFAULT_POLICY,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 

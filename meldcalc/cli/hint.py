@@ -8,13 +8,16 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc.cli.base import (
+    DEFAULT_POLICY,
     HandArgument,
+    Policy,
     SeedOption,
     VariantOption,
     app,
     format_option,
     input_lines,
     load,
+    policy_option,
     record_each,
     say,
     trump_option,
@@ -105,6 +108,7 @@ def hint(
         ),
     ] = LAYOUTS,
     seed: SeedOption = 0,
+    policy: Annotated[Policy, policy_option("each layout out")] = DEFAULT_POLICY,
     variant: VariantOption = DEFAULT_VARIANT,
     fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
 ) -> None:
@@ -136,19 +140,23 @@ def hint(
             missing="no hand given{}: give the seat's hand as dealt, or '-' to read stdin",
         )
         if lines is None:
-            say(_shown(_hinted(" ".join(hand or []), rules, defaults, layouts, seed), fmt))
+            say(
+                _shown(
+                    _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value), fmt
+                )
+            )
             return
     record_each(
         lines,
         "position",
-        lambda text: _hinted(text, rules, defaults, layouts, seed),
+        lambda text: _hinted(text, rules, defaults, layouts, seed, policy.value),
         lambda record: _shown(record, fmt),
         fmt,
     )
 
 
 def _hinted(
-    text: str, rules: Variant, defaults: dict[str, Any], layouts: int, seed: int
+    text: str, rules: Variant, defaults: dict[str, Any], layouts: int, seed: int, policy: str
 ) -> dict[str, Any]:
     """The hint of one position: its JSON record, and the objects the table is drawn from
     under ``_objects``."""
@@ -156,7 +164,7 @@ def _hinted(
     from meldcalc.advice.history import parse_query
 
     query = parse_query(text, rules, **defaults)
-    found = seat_hint(query, rules, layouts, seed)
+    found = seat_hint(query, rules, layouts, seed, policy)
     return {**hint_json(found, rules), "_objects": (found, rules)}
 
 
@@ -187,6 +195,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
         ],
         "layouts": found.layouts,
         "seed": found.seed,
+        "policy": found.policy,
         "method": found.method,
         "exact_from": found.exact_from,
         "not_exact": found.not_exact,
@@ -276,7 +285,7 @@ def _method_line(found: Any) -> str:
         f"each card's exact value in every layout ({found.tricks_left}"
         f" trick{'' if found.tricks_left == 1 else 's'} left; exact from {found.exact_from})"
         if found.exact
-        else "each card played out by the policy in every layout"
+        else f"each card played out by the {found.policy} policy in every layout"
         + (f" (exact from {found.exact_from} tricks left)" if found.exact_from else "")
     )
     said = (

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc.cli.base import (
+    DEFAULT_POLICY,
     REVIEW_TIME_LIMIT,
     SOLVE_TIME_LIMIT,
     HandArgument,
@@ -75,7 +76,7 @@ def play(
             f" Default: {REVIEW_TIME_LIMIT:g}."
         ),
     ] = REVIEW_TIME_LIMIT,
-    policy: Annotated[Policy, policy_option()] = Policy.rules,
+    policy: Annotated[Policy, policy_option()] = DEFAULT_POLICY,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
     with each side's meld and trick points (and, with --bid, whether the bid was made).
@@ -121,7 +122,7 @@ def play(
             with progress_line("reviewing trick {}", after=0) as progress:
                 checked = review_deal(played, rules, progress, no_limit_if_zero(time_limit))
     if fmt is PlayFormat.json:
-        record = {**played_json(played, checked, chosen), **result.json(rules)}
+        record = {**played_json(played, checked, chosen, policy.value), **result.json(rules)}
         say(json.dumps(record, indent=2, ensure_ascii=False))
     else:
         say(played_table(played, checked, chosen, result.lines(rules), rules))
@@ -345,14 +346,18 @@ def _solve_line(item: tuple[int, str | MeldcalcError], **settings: Any) -> tuple
     return number, out
 
 
-def played_json(deal: Any, review: Any = None, seed: int | None = None) -> dict[str, Any]:
-    """A played deal (``seed``: the one it was dealt from, if dealt at random); with
+def played_json(
+    deal: Any, review: Any = None, seed: int | None = None, policy: str | None = None
+) -> dict[str, Any]:
+    """A played deal (``seed``: the one it was dealt from, if dealt at random; ``policy``:
+    the one that played it, if a policy did); with
     ``review``, each card's cost against the best card and the exact value of the deal
     (``"review": {"value", "taken", "side_of", "lost"}``: value and taken are the trick
     points of the side of seat ``side_of``)."""
     costs = _costs_by_play(deal, review)
     record: dict[str, Any] = {
         **({} if seed is None else {"seed": seed}),
+        **({} if policy is None else {"policy": policy}),
         "trump": deal.trump.letter,
         "seats": [
             {"seat": seat, "hand": [str(c) for c in hand.cards(deal.trump)]}
