@@ -70,6 +70,16 @@ def test_bid_strong_gives_the_same_numbers_whatever_the_jobs_and_says_what_it_di
     assert reports[0].advice()[1].startswith("Checked against strong play: 6 more deals")
 
 
+def test_the_fast_leg_is_played_by_the_bids_policy_and_the_strong_leg_is_the_same() -> None:
+    """The correction is against the play the bid's deals had: the learned policy's."""
+    rules, learned = (
+        estimate(STRONG_HAND, SINGLE, 200, seed=4, trumps=[Suit.SPADES], strong=12, policy=name)
+        for name in ("rules", "learned")
+    )
+    assert (rules.best.strong.strong == learned.best.strong.strong).all()  # the same strong play
+    assert (rules.best.strong.fast != learned.best.strong.fast).any()
+
+
 def test_the_cli_takes_strong_and_gives_it_in_json_and_refuses_one_deal() -> None:
     runner = CliRunner()
     hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH"

@@ -321,7 +321,9 @@ def _correct(report: BidReport, odds: TrumpOdds, held: Hand, deals: int, endgame
     variant = report.variant
     setup = Setup(odds.trump, odds.ask, odds.bury, odds.returns)
     knowledge = report.knowledge
-    fast, strong = play_twice(report.hand, variant, setup, knowledge, deals, report.seed, endgame)
+    fast, strong = play_twice(
+        report.hand, variant, setup, knowledge, deals, report.seed, endgame, report.policy
+    )
 
     def totals(sample: Sample) -> np.ndarray:
         return _odds(variant, held, odds.trump, sample, report.confidence).totals

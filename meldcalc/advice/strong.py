@@ -24,6 +24,8 @@ import numpy as np
 
 from meldcalc.dealing.knowledge import TableKnowledge
 from meldcalc.dealing.ready import Sample, Setup, melded_planes, ready_hands
+from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
+from meldcalc.engines.policies import policy_class
 from meldcalc.rules.variant import Variant
 
 #: The seed stream of the strong check's deals (the bid's chunks use 0 and 1).
@@ -61,10 +63,12 @@ def play_twice(
     deals: int,
     seed: int,
     endgame: int = 0,
+    policy: str = DEFAULT_POLICY,
 ) -> tuple[Sample, Sample]:
     """The outcomes of ``deals`` fresh deals of ``hand`` under ``setup``, played by the
-    fast policy (as the bid played every deal: its last ``endgame`` tricks exactly) and by
-    the look-ahead player in every seat."""
+    fast ``policy`` (as the bid played every deal: its last ``endgame`` tricks exactly) and
+    by the look-ahead player in every seat (its layouts played out by the rules: the
+    learned policy's play-outs would cost it 8 times the time)."""
     from meldcalc.engines.exact_endgame import play_out
     from meldcalc.engines.lookahead import LookAhead
     from meldcalc.engines.reference import play
@@ -75,11 +79,11 @@ def play_twice(
     hands, remaining = ready.planes(variant.deck.copies)
     shown = melded_planes(variant, ready.seats, [setup.trump])
 
-    def game() -> Game:
+    def game(players: type[Game]) -> Game:
         table = Table.of(variant, np.full(deals, setup.trump.index))
-        return Game(table, hands, remaining, shown=shown)
+        return players(table, hands, remaining, shown=shown)
 
-    fast = play_out(game(), variant, endgame)
+    fast = play_out(game(policy_class(policy)), variant, endgame)
     player = LookAhead(variant, seed=seed)
-    strong = play(game(), dict.fromkeys(range(variant.players), player))[:, 0]
+    strong = play(game(Game), dict.fromkeys(range(variant.players), player))[:, 0]
     return ready.samples(fast)[setup], ready.samples(strong)[setup]
