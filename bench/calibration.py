@@ -16,11 +16,12 @@ deals are not independent, so this one is the honest width).
 Goals (issue 17): every band from 0.5 to 1.0 within 3 percentage points of what was
 observed in single deck (300+ hands, resampling SE at most 3), within 5 in the other games.
 
-With ``--policy learned`` `bid`'s deals are played by the learned policy
-(`meldcalc.engines.learned`): the same hands and, where it names the same trump, the same
-fresh deals as the rules' run of the same seed. With ``--strong N`` the predictions are
-`bid --strong N`'s (each hand's best trump corrected by N deals played twice, by the fast
-policy and by the look-ahead player: `meldcalc.advice.strong`, `meldcalc.engines.lookahead`).
+`bid`'s deals are played by its default, the learned policy (`meldcalc.engines.learned`),
+or with ``--policy rules`` by the rules alone: the same hands and, where it names the same
+trump, the same fresh deals for either policy of the same seed. With ``--strong N`` the
+predictions are `bid --strong N`'s (each hand's best trump corrected by N deals played
+twice, by the fast policy and by the look-ahead player: `meldcalc.advice.strong`,
+`meldcalc.engines.lookahead`).
 
 A run can be kept (``--save FILE.npz``: every hand's simulated totals, those of the deals
 played twice, the fresh deals' totals) and runs of one game pooled later (``--load A B``).
@@ -50,6 +51,7 @@ import numpy as np
 
 from meldcalc.advice.bidding import Made, estimate, make_odds
 from meldcalc.dealing.deal import deal_counts
+from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
 from meldcalc.engines.reference import Reference, play
 from meldcalc.rules.cards import Hand
 from meldcalc.rules.loading import load_variant
@@ -81,7 +83,7 @@ def predictions(
     deals: int,
     seed: int,
     strong: int = 0,
-    policy: str = "rules",
+    policy: str = DEFAULT_POLICY,
 ) -> list[Predicted]:
     """`bid`'s simulation of each hand, its deals played by ``policy`` (with ``strong``, as
     `bid --strong` checks it)."""
@@ -283,7 +285,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="single-deck", help="a game (bench/games.py)")
     parser.add_argument("--strong", type=int, default=0, help="bid's --strong N deals")
-    parser.add_argument("--policy", default="rules", help="bid's --policy (rules, learned)")
+    parser.add_argument(
+        "--policy", default=DEFAULT_POLICY, help="bid's --policy (learned, the default; rules)"
+    )
     parser.add_argument("--save", help="keep the run's simulations and fresh totals here (.npz)")
     parser.add_argument("--load", nargs="+", help="runs kept by --save, instead of a new run")
     parser.add_argument(
@@ -312,9 +316,7 @@ def main() -> None:
             for total in totals[hand]
         ]
         corrected = f" --strong {meta['strong']}," if meta["strong"] else ""
-        corrected += (
-            f" --policy {meta['policy']}," if meta.get("policy", "rules") != "rules" else ""
-        )
+        corrected += f" --policy {meta.get('policy', 'rules')},"  # runs kept before: the rules
         print(
             f"{variant.name}: {meta['hands']} seeded hands, bid's P(make) ({meta['deals']}"
             f" deals a trump,{corrected} its best trump; odds by {estimator!r}) against"

@@ -327,12 +327,13 @@ def test_a_new_games_hand_resumes_under_the_variant_it_began_with(tmp_path) -> N
 
 def _three_handed(seed: int = 4) -> tuple[list[str], object, object]:
     """A three-handed hand: seat 0 bids 300, takes the widow, names hearts and buries as
-    meldcalc's player does; the others lay down totals; the cards fall as it plays them."""
+    meldcalc's player does; the others lay down totals; the cards fall as its rules play
+    them (seed 4: seat 0 goes set)."""
     from meldcalc.dealing.deal import deals
 
     rules = load_variant("three-handed")
     hand = next(deals(rules, 1, seed)).hands[0]
-    played = play_one(hand, rules, Suit.HEARTS, seed)
+    played = play_one(hand, rules, Suit.HEARTS, seed, "rules")
     steps = [f"hand {hand.notation()}", "300", "pass", "pass", f"widow {played.widow.notation()}"]
     steps += ["trump H", f"bury {played.buried.notation()}", "meld left 50", "meld right 60"]
     steps += [card for trick in played.tricks for _, card in trick.cards]

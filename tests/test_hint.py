@@ -17,6 +17,7 @@ from meldcalc.advice.replay import replay
 from meldcalc.advice.review import deal_left
 from meldcalc.cli import app
 from meldcalc.cli import hint as hint_cli
+from meldcalc.engines.policies import DEFAULT, policy_class
 from meldcalc.engines.reference import EXACT_FROM, Reference
 from meldcalc.engines.simulate import BIT_OF, CARD_OF, Game, Table
 from meldcalc.engines.solve import Position, seat_sides, solve, solver_available
@@ -145,7 +146,7 @@ def test_the_best_card_is_the_card_the_reference_player_plays(seed: int) -> None
         found = hint(query, SINGLE, 16, seed)
         table, history, _ = hint_table(query, SINGLE)
         game = hint_module.replayed_game(table, history, query)
-        player = Reference(SINGLE, 16, EXACT_FROM, seed)
+        player = Reference(SINGLE, 16, EXACT_FROM, seed, policy_class(DEFAULT))  # hint's play-outs
         [bit] = player.choose(game, np.array([0]))
         assert found.best.card == CARD_NAMES[CARD_OF[bit]], (seed, played)
 
@@ -209,7 +210,7 @@ def test_the_json_record_has_the_documented_fields() -> None:
     assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
     assert record["method"] == "roll-out" and record["tricks_left"] == 12
-    assert record["policy"] == "rules"  # the layouts played out by the default policy
+    assert record["policy"] == "learned"  # the layouts played out by the default policy
     assert set(record["cards"][0]) == {"card", "points", "se", "behind", "behind_se"}
     assert record["best"] == record["cards"][0]["card"]
     assert [card["card"] for card in record["cards"]] and all(
@@ -262,16 +263,16 @@ def test_the_clis_defaults_are_the_modules() -> None:
     assert base.DEFAULT_POLICY.value == policies.DEFAULT
 
 
-def test_the_learned_policy_plays_the_layouts_out_where_asked_and_the_seed_repeats_it() -> None:
+def test_the_learned_policy_plays_the_layouts_out_unless_the_rules_are_asked_for() -> None:
     args = (HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "200", "-f", "json")
-    rules = json.loads(run(*args).stdout)
-    learned, again = (json.loads(run(*args, "--policy", "learned").stdout) for _ in range(2))
+    rules = json.loads(run(*args, "--policy", "rules").stdout)
+    learned, again = (json.loads(run(*args).stdout) for _ in range(2))
     assert learned == again and learned["policy"] == "learned"
     assert [card["points"] for card in learned["cards"]] != [
         card["points"] for card in rules["cards"]
     ]
-    shown = run(HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "20", "--policy", "learned")
-    assert "played out by the learned policy" in shown.stdout.splitlines()[-1]
+    shown = run(HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "20", "--policy", "rules")
+    assert "played out by the rules policy" in shown.stdout.splitlines()[-1]
 
 
 # --- errors: one line, exit 2 -------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The fast policies a play-out may be played by, by name (`--policy`).
 
-- ``rules``: the rules of `meldcalc.engines.simulate`, the default;
-- ``learned``: those rules corrected by the network of `meldcalc.engines.learned`, trained
-  on the look-ahead player's choices (imported, and its weights read, only when named).
+- ``learned``: the rules corrected by the network of `meldcalc.engines.learned`, trained
+  on the look-ahead player's choices, the default (imported, and its weights read, only
+  when played);
+- ``rules``: the rules of `meldcalc.engines.simulate` alone, for comparison.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from meldcalc.engines.simulate import Game
 from meldcalc.errors import MeldcalcError
 
-POLICIES = ("rules", "learned")
-DEFAULT = "rules"
+POLICIES = ("learned", "rules")
+DEFAULT = "learned"
 
 
 def policy_class(name: str) -> type[Game]:
