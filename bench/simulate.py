@@ -12,7 +12,12 @@
    rules` (the previous default), against the minimal Typer app, timed alternately in the
    same run (the rules' target: at most 2x the minimal app).
 
-Usage: python bench/simulate.py [--deals N] [--runs R]
+With ``--previous TREE`` (a checkout of the previous build, e.g. ``git worktree add
+/tmp/prev HEAD~1``, its solver built or not) the learned policy's `bid` of both builds is
+timed alternately, each run from its source the same way (``python -c``), and printed side
+by side.
+
+Usage: python bench/simulate.py [--deals N] [--runs R] [--previous TREE]
 """
 
 from __future__ import annotations
@@ -89,6 +94,25 @@ def bid_ratio(runs: int) -> tuple[float, float, float]:
     return tuple(sorted(times)[runs // 2] for times in (base, ours, rules))
 
 
+def from_source(tree: Path) -> list[str]:
+    """`meldcalc` run from the checkout ``tree``'s source, whatever is installed."""
+    start = f"import sys; sys.path.insert(0, {str(tree)!r}); from meldcalc.cli import main; main()"
+    return [sys.executable, "-c", start]
+
+
+def against_previous(tree: Path, runs: int) -> tuple[float, float]:
+    """Median wall times of the learned policy's `bid` of ``tree`` and of this checkout."""
+    args = ["bid", HAND, "--seed", "1", "--policy", "learned"]
+    previous = [*from_source(tree), *args]
+    ours = [*from_source(Path(__file__).resolve().parent.parent), *args]
+    median_wall_time(previous, 1), median_wall_time(ours, 1)  # fill each one's caches
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        times[0].append(median_wall_time(previous, 1))
+        times[1].append(median_wall_time(ours, 1))
+    return sorted(times[0])[runs // 2], sorted(times[1])[runs // 2]
+
+
 def main() -> None:
     deals = int(sys.argv[sys.argv.index("--deals") + 1]) if "--deals" in sys.argv else 8000
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 15
@@ -111,6 +135,11 @@ def main() -> None:
     print(
         f"meldcalc bid (default) : {ours * 1000:7.1f} ms (median of {runs}; learned, goal <= 1000)"
     )
+    if "--previous" in sys.argv:
+        tree = Path(sys.argv[sys.argv.index("--previous") + 1])
+        before, now = against_previous(tree, runs)
+        print(f"bid --policy learned   : previous build ({tree}) {before * 1000:.1f} ms, this build"
+              f" {now * 1000:.1f} ms (medians of {runs}, each from its source)")  # fmt: skip
 
 
 if __name__ == "__main__":
