@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 
 import numpy as np
 import pytest
@@ -101,21 +102,36 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
         ({**good, "w2": [1e39] * len(good["w2"])}, r"w2 holds a number beyond ±1e\+06"),
         ({**good, "format": True}, "weights of format True"),
         ({k: v for k, v in good.items() if k != "w2"}, "a missing or malformed array"),
-        ([], "weights of format None"),
+        ([], "a JSON list where an object of weights belongs"),
     ]
     for data, said in damaged:
         with pytest.raises(MeldcalcError, match=said):
             network_from(data, "policy.json")
 
 
-def test_an_unreadable_weights_file_is_an_error_not_the_rules(monkeypatch, tmp_path) -> None:
-    broken = tmp_path / "policy.json"
-    broken.write_text("{not json")
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda path: path.write_text("{not json"), "unreadable weights"),
+        (lambda path: path.write_text("[" * 200_000 + "]" * 200_000), "nested too deep"),
+        (lambda path: path.symlink_to("/dev/zero"), "not a regular file"),
+        (lambda path: os.mkfifo(path), "not a regular file"),
+        (lambda path: path.write_bytes(b" " * (learned.MAX_BYTES + 1)), "larger than 1 MB"),
+        (lambda path: None, "No such file|unreadable weights"),
+    ],
+    ids=["not json", "nested", "dev zero", "fifo", "too big", "missing"],
+)
+def test_an_unreadable_weights_file_is_an_error_not_the_rules(
+    monkeypatch, tmp_path, make, said
+) -> None:
+    """One line naming the way out, never a hang, a traceback or memory run out."""
+    make(tmp_path / "policy.json")
     monkeypatch.setattr(learned.resources, "files", lambda _: tmp_path)
     learned.shipped.cache_clear()
     try:
-        with pytest.raises(MeldcalcError, match="unreadable weights"):
+        with pytest.raises(MeldcalcError, match=said) as raised:
             shipped()
+        assert str(raised.value).endswith("or play the rules alone with --policy rules")
     finally:
         learned.shipped.cache_clear()
 

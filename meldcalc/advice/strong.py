@@ -68,7 +68,7 @@ def play_twice(
     """The outcomes of ``deals`` fresh deals of ``hand`` under ``setup``, played by the
     fast ``policy`` (as the bid played every deal: its last ``endgame`` tricks exactly) and
     by the look-ahead player in every seat (its layouts played out by the rules: the
-    learned policy's play-outs would cost it 8 times the time)."""
+    learned policy's play-outs would cost it 6 times the time)."""
     from meldcalc.engines.exact_endgame import play_out
     from meldcalc.engines.lookahead import LookAhead
     from meldcalc.engines.reference import play

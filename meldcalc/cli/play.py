@@ -76,7 +76,7 @@ def play(
             f" Default: {REVIEW_TIME_LIMIT:g}."
         ),
     ] = REVIEW_TIME_LIMIT,
-    policy: Annotated[Policy, policy_option()] = DEFAULT_POLICY,
+    policy: Annotated[Policy, policy_option("the deal")] = DEFAULT_POLICY,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
     with each side's meld and trick points (and, with --bid, whether the bid was made).

@@ -21,11 +21,13 @@ import json
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
 from meldcalc.engines.simulate import Game, Threat
 from meldcalc.errors import MeldcalcError
+from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.bits import (
     ABOVE,
     BITS,
@@ -100,9 +102,11 @@ def network_from(data: object, where: str) -> Network:
     shapes of its arrays, and finite numbers."""
 
     def bad(why: str) -> MeldcalcError:
-        return MeldcalcError(f"{where}: {why}: the learned policy cannot be used (reinstall)")
+        return MeldcalcError(f"{where}: {why}: {WAY_OUT}")
 
-    found = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise bad(f"a JSON {type(data).__name__} where an object of weights belongs")
+    found = data.get("format")
     if type(found) is not int or found != FORMAT:  # True == 1, but is no format
         raise bad(f"weights of format {found!r}, expected {FORMAT}")
     if data.get("features") != list(FEATURES):
@@ -138,14 +142,25 @@ def network_from(data: object, where: str) -> Network:
     )
 
 
+#: The most a weights file may hold (the shipped one is 25 KB): a link to /dev/zero or a
+#: huge file is refused before it is read, not read until memory runs out.
+MAX_BYTES = 1 << 20
+#: What every message about the weights ends with: the rules need no weights.
+WAY_OUT = "reinstall meldcalc, or play the rules alone with --policy rules"
+
+
 @cache
 def shipped() -> Network:
-    """The package's weights, read and checked once."""
-    where = resources.files("meldcalc.engines") / "policy.json"
+    """The package's weights, read and checked once: a regular file (never a FIFO, which
+    would block) of at most `MAX_BYTES`, JSON nested no deeper than Python can parse."""
+    where = Path(str(resources.files("meldcalc.engines") / "policy.json"))
     try:
-        data = json.loads(where.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise MeldcalcError(f"{where}: unreadable weights ({error}): reinstall meldcalc") from None
+        data = json.loads(read_bounded(where, MAX_BYTES, "the learned policy's weights"))
+    except FileProblem as problem:
+        raise MeldcalcError(f"{problem}: {WAY_OUT}") from None
+    except (OSError, ValueError, RecursionError) as error:
+        why = "nested too deep" if isinstance(error, RecursionError) else error
+        raise MeldcalcError(f"{where}: unreadable weights ({why}): {WAY_OUT}") from None
     return network_from(data, str(where))
 
 
