@@ -140,11 +140,8 @@ def hint(
             missing="no hand given{}: give the seat's hand as dealt, or '-' to read stdin",
         )
         if lines is None:
-            say(
-                _shown(
-                    _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value), fmt
-                )
-            )
+            found = _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value)
+            say(_shown(found, fmt))
             return
     record_each(
         lines,
