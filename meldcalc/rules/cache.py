@@ -17,9 +17,10 @@ count itself. The cache must never serve stale data, so it trusts nothing but by
   missing field, a path that does not match, JSON nested too deep) is a miss, never an
   error.
 
-``MELDCALC_CACHE_DIR`` moves the cache; ``MELDCALC_NO_CACHE=1`` turns it off. Without a
-usable home folder (HOME unset, no passwd entry, a relative XDG_CACHE_HOME or
-MELDCALC_CACHE_DIR) there is simply no cache.
+``MELDCALC_CACHE_DIR`` moves the cache; ``MELDCALC_NO_CACHE=1`` turns it off. A relative
+XDG_CACHE_HOME is ignored, as the XDG spec says (the cache goes to ~/.cache); without a
+usable home folder (HOME set empty, unset with no passwd entry, or relative) or with a
+relative MELDCALC_CACHE_DIR there is simply no cache.
 """
 
 from __future__ import annotations
