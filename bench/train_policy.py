@@ -2,39 +2,49 @@
 
 1. Decisions: seeded deals of each game (bench/games.py: random hands, and the three fixed
    single-deck hands of bench/strength.py), played by the look-ahead player in every seat
-   (`meldcalc.engines.lookahead`, its play-outs by the rules). At each decision with a
-   choice the legal cards' `FEATURES` are kept beside the look-ahead player's value of each
-   (its side's trick points from here on, the mean over its layouts).
-2. The network: two layers (``--hidden`` units), fitted by Adam, full batch, to the least
-   expected regret: the points below the best card's value a card loses, weighted by the
-   softmax of the network's scores over the legal cards (so it learns to rank, not to
-   value). One deal in five is held out; printed: how often each policy picks the
-   look-ahead player's card on the held-out decisions, and the points it loses by the
-   look-ahead player's values (the rules', the network's).
-3. ``--write`` keeps the weights in meldcalc/engines/policy.json, with the seed and facts;
-   ``--match N`` first plays N random deals of each game in duplicate, the network against
-   the rules (each deal twice, the network on one side then the other).
+   (`meldcalc.engines.lookahead`, its play-outs by the rules), in chunks of `CHUNK` deals
+   on ``--jobs`` processes (each chunk its own seed: any --jobs gives the same decisions).
+   At each decision with a choice the position is kept (bench/positions.py: every hand,
+   the meld on the table, what each seat has shown it lacks, the trick so far) beside the
+   look-ahead player's value of each legal card (its side's trick points from here on,
+   the mean over its layouts). The features are worked out from the positions when the
+   network is fitted, so new features need no new games.
+2. The network: two layers (``--hidden`` units), fitted by Adam in batches of `BATCH`
+   decisions to the least expected regret: the points below the best card's value a card
+   loses, weighted by the softmax of the network's scores over the legal cards (so it
+   learns to rank, not to value). One deal in five is held out; printed, game by game: how
+   often the rules and the network pick the look-ahead player's card on the held-out
+   decisions, and the points each loses by the look-ahead player's values.
+3. ``--write`` keeps the weights in meldcalc/engines/policy.json (or ``--weights FILE``),
+   with the command that made them; ``--match N`` plays N random deals of each game in
+   duplicate, the network against the rules (each deal twice, the network on one side
+   then the other).
 
 ``--own`` gathers the decisions of the shipped network's own play instead (the look-ahead
 player still values every card; the network picks the card played), so that a second
-round learns the positions its own play reaches (DAgger). The shipped weights were made
-in two rounds, from the same seeds every time (the weights file keeps the last command):
+round learns the positions its own play reaches (DAgger). With ``--balance`` each game's
+values are put on one scale (divided by the game's mean regret), so that a game of 50
+trick points weighs as much as one of 250. The shipped weights were made in two rounds
+(about 10 minutes of play on two cores for the first round's 57,000 deals, 14 for the
+second's 28,000, and 3 and 14 minutes of fitting; the same seeds give the same decisions,
+and the same weights to rounding):
 
-    python bench/train_policy.py --deals 8000 --seed 28 --data a.npz
-    python bench/train_policy.py --deals 8000 --seed 128 --data b.npz
-    python bench/train_policy.py --data a.npz --more b.npz --hidden 64 --epochs 40 --write
-    python bench/train_policy.py --deals 8000 --seed 228 --own --data c.npz
-    python bench/train_policy.py --variant double-deck --deals 3000 --seed 328 --data d.npz
-    python bench/train_policy.py --variant three-handed --deals 4000 --seed 428 --data e.npz
-    python bench/train_policy.py --data a.npz --more b.npz c.npz d.npz e.npz --balance \
-        --hidden 64 --epochs 40 --write
-
-With ``--balance`` each file's values are put on one scale (divided by the file's mean
-regret), so that a game of 50 trick points weighs as much as one of 250.
+    python bench/train_policy.py --deals 12000 --seed 34 --data sd.npz --no-fit
+    python bench/train_policy.py --variant double-deck three-handed \
+        double-deck-three-handed double-deck-toby-thomas cutthroat --deals 3000 \
+        --seed 134 --data others.npz --no-fit
+    python bench/train_policy.py --data sd.npz --more others.npz --balance --hidden 64 \
+        --epochs 30 --seed 34 --write
+    python bench/train_policy.py --deals 8000 --seed 234 --own --data sd_own.npz --no-fit
+    python bench/train_policy.py --variant double-deck three-handed \
+        double-deck-three-handed double-deck-toby-thomas cutthroat --deals 2000 \
+        --seed 334 --own --data others_own.npz --no-fit
+    python bench/train_policy.py --data sd.npz --more others.npz sd_own.npz \
+        others_own.npz --balance --hidden 64 --epochs 30 --seed 34 --write --match 1000
 
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
-       [--hidden H] [--epochs E] [--data FILE.npz] [--more FILE.npz ...] [--balance] [--own]
-       [--match N] [--write]
+       [--hidden H] [--epochs E] [--jobs J] [--data FILE.npz] [--more FILE.npz ...]
+       [--balance] [--own] [--no-fit] [--match N] [--write] [--weights FILE]
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -55,7 +66,8 @@ from meldcalc.rules.cards import Suit
 from meldcalc.rules.loading import load_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
-from games import fixed_hand_deals, new_game, random_hand_deals
+from games import Deals, fixed_hand_deals, new_game, random_hand_deals
+from positions import FIELDS, games, positions
 
 #: Decisions a step of the fit, and its first rate.
 BATCH = 2048
@@ -69,14 +81,15 @@ FIXED = (
 
 
 class Recording(LookAhead):
-    """The look-ahead player, keeping each decision's features, values and deal; with a
-    ``network``, the network's card is played (the decisions it meets), not its own."""
+    """The look-ahead player, keeping each decision's position and the value of each legal
+    card (in the order of their bits); with a ``network``, the network's card is played
+    (the decisions it meets), not its own."""
 
     network: Network | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.kept: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self.kept: list[tuple[dict[str, np.ndarray], list[np.ndarray], np.ndarray]] = []
 
     def choose(self, game, rows: np.ndarray) -> np.ndarray:
         legal = game.legal()[rows]
@@ -84,29 +97,32 @@ class Recording(LookAhead):
         choices = np.flatnonzero(np.bitwise_count(legal) > 1)
         if not len(choices):
             return bits
-        rules = game.policy_cards()  # also sets what the seat cannot see, for the features
-        group, bit, x = features(game, game.seat, game.legal(), rules, rows[choices])
-        values = np.zeros(len(bit))
+        values = []
         for i, (cards, value) in enumerate(self.values(game, rows[choices])):
             of_bit = dict(zip(BIT_OF[cards].tolist(), value.tolist()))
-            at = np.flatnonzero(group == i)
-            values[at] = [of_bit[b] for b in bit[at]]
+            values.append(np.array([of_bit[b] for b in sorted(of_bit)]))
             # the look-ahead player's card: the best value, of equals the lowest card
             bits[choices[i]] = max(of_bit, key=lambda b: (of_bit[b], b))
-        self.kept.append((x, group, values, rows[choices]))
+        self.kept.append((positions(game, rows[choices]), values, rows[choices]))
         if self.network is not None:
+            rules = game.policy_cards()
             return learned_cards(game, game.seat, game.legal(), rules, self.network)[rows]
         return bits
 
 
+#: Deals a worker plays at once (each chunk its own seed, so any --jobs gives the same data).
+CHUNK = 400
+
+
 def decisions(
-    variant_names: list[str], deals: int, seed: int, network: Network | None = None
+    variant_names: list[str], deals: int, seed: int, network: Network | None, jobs: int
 ) -> dict[str, np.ndarray]:
-    """Every decision's legal cards: their features, their decision's number, their values,
-    and each decision's deal (numbered across the games, for holding deals out); with a
-    ``network``, the decisions of its own play (valued by the look-ahead player)."""
-    parts: dict[str, list[np.ndarray]] = {"x": [], "group": [], "value": [], "deal": []}
-    groups = deal_base = 0
+    """Every decision's position, the values of its legal cards (``value``, flat; ``count``
+    of them a decision), its deal (numbered across the games, for holding deals out) and
+    its game (``game``, the index of its name in ``names``); with a ``network``, the
+    decisions of its own play (valued by the look-ahead player)."""
+    tasks = []
+    deal_base = 0
     for number, name in enumerate(variant_names):
         variant = load_variant(name)
         sets = [random_hand_deals(variant, deals, seed + number)]
@@ -116,25 +132,60 @@ def decisions(
                 for k, (hand, trump) in enumerate(FIXED)
             ]
         for dealt in sets:
-            began = time.perf_counter()
-            player = Recording(variant, seed=seed + number)
-            player.network = network
-            play(new_game(variant, dealt), dict.fromkeys(range(variant.players), player))
-            count = 0
-            for x, group, value, deal in player.kept:
-                parts["x"].append(x)
-                parts["group"].append(group + groups)
-                parts["value"].append(value)
-                parts["deal"].append(deal + deal_base)
-                groups += len(deal)
-                count += len(deal)
+            for at in range(0, len(dealt), CHUNK):
+                part = slice(at, at + CHUNK)
+                chunk = Deals(dealt.counts[part], dealt.trumps[part], dealt.meld[part],
+                              dealt.buried[part])  # fmt: skip
+                tasks.append((name, number, chunk, seed * 1000 + len(tasks), deal_base + at,
+                              network))  # fmt: skip
             deal_base += len(dealt)
-            print(
-                f"  {name}: {len(dealt)} deals, {count:,} decisions,"
-                f" {time.perf_counter() - began:.0f} s",
-                file=sys.stderr,
-            )
-    return {key: np.concatenate(value) for key, value in parts.items()}
+    began = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        done = list(pool.map(_recorded, tasks))
+    print(f"  {len(tasks)} chunks of {deals} deals a game: {time.perf_counter() - began:.0f} s",
+          file=sys.stderr)  # fmt: skip
+    parts = {key: np.concatenate([one[key] for one in done]) for key in done[0]}
+    parts["names"] = np.array(variant_names)
+    return parts
+
+
+def _recorded(task: tuple) -> dict[str, np.ndarray]:
+    """One chunk of deals played by the look-ahead player (or the network), its decisions
+    kept (`decisions`)."""
+    name, number, dealt, seed, deal_base, network = task
+    variant = load_variant(name)
+    player = Recording(variant, seed=seed)
+    player.network = network
+    play(new_game(variant, dealt), dict.fromkeys(range(variant.players), player))
+    kept = [where for where, _, _ in player.kept]
+    out = {field: np.concatenate([where[field] for where in kept]) for field in FIELDS}
+    values = [value for _, several, _ in player.kept for value in several]
+    out["value"] = np.concatenate(values).astype(np.float32)
+    out["count"] = np.array([len(value) for value in values], dtype=np.int8)
+    out["deal"] = np.concatenate([rows for _, _, rows in player.kept]) + deal_base
+    out["game"] = np.full(len(values), number, dtype=np.int8)
+    return out
+
+
+def featured(data: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The `FEATURES` of every legal card of the decisions of ``data`` (in its order, each
+    decision's cards by bit) and each card's decision number: the positions set up again
+    and described as the learned policy describes them in play."""
+    x = np.zeros((len(data["value"]), len(FEATURES)), dtype=np.float32)
+    starts = np.r_[0, np.cumsum(data["count"].astype(np.int64))]
+    for number, name in enumerate(data["names"].tolist()):
+        variant = load_variant(name)
+        of_game = np.flatnonzero(data["game"] == number)
+        kept = {field: data[field][of_game] for field in FIELDS}
+        for rows, game in games(variant, kept):
+            rules = game.policy_cards()
+            group, _, described = features(game, game.seat, game.legal(), rules,
+                                           np.arange(game.n))  # fmt: skip
+            begin = starts[of_game[rows]]
+            offset = np.arange(len(group)) - np.searchsorted(group, group)
+            x[begin[group] + offset] = described
+    group = np.repeat(np.arange(len(data["count"])), data["count"].astype(np.int64))
+    return x, group
 
 
 # --- the network ----------------------------------------------------------------------------
@@ -260,6 +311,42 @@ def match(network: Network, name: str, count: int, seed: int) -> str:
     )
 
 
+def merged(paths: list[Path]) -> dict[str, np.ndarray]:
+    """The decisions of several files as one: their games named once, their deals numbered
+    on after those before."""
+    data: dict[str, np.ndarray] = {}
+    for path in paths:
+        more = dict(np.load(path))
+        if not data:
+            data = more
+            continue
+        names = list(dict.fromkeys([*data["names"].tolist(), *more["names"].tolist()]))
+        where = np.array([names.index(name) for name in more["names"].tolist()])
+        more["game"] = where[more["game"]].astype(np.int8)
+        more["deal"] = more["deal"] + data["deal"].max() + 1
+        data = {key: np.concatenate([data[key], more[key]]) for key in FIELDS + CARRIED}
+        data["names"] = np.array(names)
+    return data
+
+
+#: What a file keeps beside the positions.
+CARRIED = ("value", "count", "deal", "game")
+
+
+def balanced(data: dict[str, np.ndarray], group: np.ndarray) -> np.ndarray:
+    """Each card's value divided by its game's mean regret: a game of 50 trick points
+    weighs as much as one of 250."""
+    value = data["value"].astype(np.float64)
+    game_of_card = data["game"][group]
+    mean_regret = np.ones(len(data["names"]))
+    regret = regrets(group, value)
+    for number in range(len(mean_regret)):
+        of_game = game_of_card == number
+        if of_game.any():
+            mean_regret[number] = regret[of_game].mean()
+    return value / mean_regret[game_of_card]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400)
@@ -267,34 +354,42 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--hidden", type=int, default=24)
     parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--jobs", type=int, default=2, help="processes playing the deals")
     parser.add_argument("--data", type=Path, help="keep (or read, if it exists) the decisions")
     parser.add_argument("--more", type=Path, nargs="*", default=[], help="decisions kept before")
     parser.add_argument(
-        "--balance", action="store_true", help="each file's values on one scale (docstring)"
+        "--balance", action="store_true", help="each game's values on one scale (docstring)"
     )
     parser.add_argument(
         "--own", action="store_true", help="the decisions of the shipped network's own play"
     )
-    parser.add_argument("--write", action="store_true", help="write meldcalc/engines/policy.json")
+    parser.add_argument("--fit", action=argparse.BooleanOptionalAction, default=True,
+                        help="fit a network (--no-fit: only keep the decisions)")  # fmt: skip
+    parser.add_argument("--write", action="store_true", help="write the weights (--weights)")
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        default=WEIGHTS,
+        help="the weights --own plays and --write writes"
+        " (default: the package's, meldcalc/engines/policy.json)",
+    )
     parser.add_argument("--match", type=int, default=0, help="deals of a match against the rules")
     args = parser.parse_args()
-    if args.data and args.data.exists():
-        data = dict(np.load(args.data))
-    else:
-        own = network_from(json.loads(WEIGHTS.read_text()), str(WEIGHTS)) if args.own else None
-        data = decisions(args.variant, args.deals, args.seed, own)
+    if not (args.data and args.data.exists()):
+        weights = args.weights
+        own = network_from(json.loads(weights.read_text()), str(weights)) if args.own else None
+        data = decisions(args.variant, args.deals, args.seed, own, args.jobs)
         if args.data:
             np.savez_compressed(args.data, **data)
-    if args.balance:  # each file's points to one scale: a game's points weigh alike
-        data["value"] = data["value"] / regrets(data["group"], data["value"]).mean()
-    for path in args.more:  # numbered on after those already read
-        more = dict(np.load(path))
-        if args.balance:
-            more["value"] = more["value"] / regrets(more["group"], more["value"]).mean()
-        more["group"] = more["group"] + data["group"].max() + 1
-        more["deal"] = more["deal"] + data["deal"].max() + 1
-        data = {key: np.concatenate([data[key], more[key]]) for key in data}
-    x, group, value, deal = data["x"], data["group"], data["value"], data["deal"]
+    paths = [args.data] if args.data else []
+    data = merged(paths + args.more) if paths + args.more else data
+    if not args.fit:
+        return
+    began = time.perf_counter()
+    x, group = featured(data)
+    print(f"features of {len(x):,} cards: {time.perf_counter() - began:.0f} s", file=sys.stderr)
+    value = balanced(data, group) if args.balance else data["value"].astype(np.float64)
+    deal = data["deal"]
     regret = regrets(group, value)
     held_out_deal = deal % 5 == 0
     held_out = held_out_deal[group]  # per card: its decision's deal held out
@@ -304,26 +399,41 @@ def main() -> None:
     network = fit(x[train], renumber(group[train]), regret[train], args.hidden, args.epochs,
                   args.seed)  # fmt: skip
     seconds = time.perf_counter() - began
-    rules_column = FEATURES.index("rules play it")
-    test_group = renumber(group[held_out])
-    lowest = -np.arange(len(test_group)) * 0  # ties: as scored; a decision's cards in bit order
-    kept_out = len(np.unique(deal[held_out_deal]))
-    print(f"{len(np.unique(group)):,} decisions, {len(np.unique(deal)):,} deals ({kept_out:,}"
-          f" held out); fitted in {seconds:.0f} s")  # fmt: skip
-    for name, scores in (
-        ("rules", x[held_out, rules_column]),
-        ("network", network.scores(x[held_out])),
-    ):
-        agree, lost = judged(scores, test_group, lowest, regret[held_out])
-        print(f"  {name}: the look-ahead player's card {agree:.1%}; {lost:.2f} points lost a"
-              " decision (by its values)")  # fmt: skip
-    for name in args.variant if args.match else ():
+    print(f"{len(data['count']):,} decisions, {len(np.unique(deal)):,} deals"
+          f" ({held_out_deal.sum():,} decisions held out); fitted in {seconds:.0f} s")  # fmt: skip
+    report_held_out(data, x, group, regret, held_out, network)
+    for name in data["names"].tolist() if args.match else ():
         print(match(network, name, args.match, args.seed + 1000))
     if args.write:
         command = " ".join(["python bench/train_policy.py", *sys.argv[1:]])
-        facts = {"trained": {"command": command, "decisions": len(np.unique(group))}}
-        WEIGHTS.write_text(json.dumps(network.json(**facts)) + "\n")
-        print(f"wrote {WEIGHTS}")
+        facts = {"trained": {"command": command, "decisions": len(data["count"])}}
+        args.weights.write_text(json.dumps(network.json(**facts)) + "\n")
+        print(f"wrote {args.weights}")
+
+
+def report_held_out(
+    data: dict[str, np.ndarray],
+    x: np.ndarray,
+    group: np.ndarray,
+    regret: np.ndarray,
+    held_out: np.ndarray,
+    network: Network,
+) -> None:
+    """How often the rules and the network pick the look-ahead player's card on the held-out
+    decisions, and the points they lose by its values, game by game."""
+    rules_column = FEATURES.index("rules play it")
+    scores = {"rules": x[:, rules_column], "network": network.scores(x)}
+    game_of_card = data["game"][group]
+    for number, name in enumerate(data["names"].tolist()):
+        cards = held_out & (game_of_card == number)
+        if not cards.any():
+            continue
+        test_group = np.unique(group[cards], return_inverse=True)[1]
+        line = [f"  {name}:"]
+        for who, score in scores.items():
+            agree, lost = judged(score[cards], test_group, np.zeros(cards.sum()), regret[cards])
+            line.append(f"{who} {agree:.1%} the look-ahead's card, {lost:.2f} lost a decision;")
+        print(" ".join(line))
 
 
 if __name__ == "__main__":
