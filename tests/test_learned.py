@@ -21,7 +21,14 @@ from meldcalc.rules.cards import CARDS, RANKS, Rank
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.variant import Deck
 
-GAMES = ("single-deck", "double-deck", "three-handed", "cutthroat", "double-deck-three-handed")
+GAMES = (
+    "single-deck",
+    "double-deck",
+    "three-handed",
+    "cutthroat",
+    "double-deck-three-handed",
+    "double-deck-toby-thomas",
+)
 
 
 def house_deck(players: int, left_out: tuple[Rank, ...], copies: int) -> object:
@@ -85,6 +92,32 @@ def test_the_same_deals_give_the_same_cards_and_differ_from_the_rules() -> None:
     cards = [game.play(record=True).cards for game in (first, again, rules)]
     assert np.array_equal(cards[0], cards[1])
     assert not np.array_equal(cards[0], cards[2])  # it is not the rules under another name
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    name=st.sampled_from(GAMES),
+    seed=st.integers(0, 10_000),
+    tricks=st.integers(0, 8),
+    cards=st.integers(0, 3),
+)
+def test_scores_worked_out_apart_are_the_scores_of_the_whole_features(
+    name, seed, tricks, cards
+) -> None:
+    """The fast path of play (a decision's part of the first layer once a decision) against
+    the plain one (every card's whole row of features), at any point of any seed game."""
+    variant = load_variant(name)
+    game = game_of(variant, 60, seed, Game)
+    for _ in range(min(tricks * variant.players + cards, game.cards_left - 1)):
+        game.advance(game.policy_cards())
+    rules, legal = game.policy_cards(), game.legal()
+    rows = np.flatnonzero(np.bitwise_count(legal) > 1)
+    group, bit, x = learned.features(game, game.seat, legal, rules, rows)
+    group_, bit_, cards_, decisions = learned._described(game, game.seat, legal, rules, rows)
+    assert np.array_equal(group, group_) and np.array_equal(bit, bit_)
+    network = shipped()
+    apart = network.scores_apart(cards_, decisions, group)
+    np.testing.assert_allclose(apart, network.scores(x), rtol=1e-4, atol=1e-4)
 
 
 def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error() -> None:
@@ -161,3 +194,43 @@ def test_bid_and_play_take_the_policy_and_the_same_seed_gives_the_same_numbers()
     assert json.loads(played.stdout)["policy"] == "learned"
     unknown = CliRunner().invoke(app, ["bid", STRONG, "--policy", "clever"])
     assert unknown.exit_code == 2 and "clever" in unknown.output
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, (1 << 24) - 1), min_size=0, max_size=40))
+def test_the_cards_of_masks_are_their_bits_in_order(masks) -> None:
+    """The fast path (the lowest bit taken off every mask at once) against the plain one
+    (every bit of every mask tested)."""
+    masks = np.array(masks, dtype=np.int32)
+    plain = np.nonzero((masks[:, None] >> np.arange(24)) & 1)
+    fast = learned._cards_of(masks)
+    assert np.array_equal(fast[0], plain[0]) and np.array_equal(fast[1], plain[1])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_position_kept_for_training_gives_the_features_of_play(name) -> None:
+    """bench/train_policy.py keeps decisions as positions and works out their features
+    later: set up again, a position is described as it was in play."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from positions import games, positions
+
+    variant = load_variant(name)
+    game = game_of(variant, 30, 11, Game)
+    kept, live = [], []
+    while not game.over:
+        rules, legal = game.policy_cards(), game.legal()
+        rows = np.flatnonzero(np.bitwise_count(legal) > 1)
+        if len(rows):
+            kept.append(positions(game, rows))
+            live.append(learned.features(game, game.seat, legal, rules, rows)[2])
+        game.advance(rules)
+    data = {field: np.concatenate([one[field] for one in kept]) for field in kept[0]}
+    batches = list(games(variant, data))  # one a point of play, in the order played
+    assert len(batches) == len(live)
+    for (_, rebuilt), described in zip(batches, live):
+        rules, legal = rebuilt.policy_cards(), rebuilt.legal()
+        x = learned.features(rebuilt, rebuilt.seat, legal, rules, np.arange(rebuilt.n))[2]
+        assert np.array_equal(x, described)

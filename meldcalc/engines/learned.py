@@ -2,11 +2,14 @@
 trained on the look-ahead player's choices.
 
 At each decision with more than one legal card, every legal card of every deal is described
-by the same few numbers (`FEATURES`: what the card is, what it does to the trick, what the
-seat knows of the others' hands, and whether the rules would play it), scored by a
-two-layer network, and the best-scored card is played (of equal scores the lowest card).
-Everything it reads is what the seat may know, as for the rules: its own hand, the cards
-played, the meld on the table and the suits and cards the others have shown they lack.
+by the same few numbers (`FEATURES`): the card's own (`CARD_FEATURES`: what it is, what it
+does to the trick, what the seat knows of who holds its suit, and whether the rules would
+play it) and the decision's, shared by its cards (`DECISION_FEATURES`: the trick so far,
+the seat's place and side, the trumps and points still out, and the game's shape: three
+or four players, how many copies of each card). A two-layer network scores them, and the
+best-scored card is played (of equal scores the lowest card). Everything it reads is what
+the seat may know, as for the rules: its own hand, the cards played, the meld on the table
+and the suits and cards the others have shown they lack.
 
 The weights are a small data file in the package (`policy.json`), read once on first use
 and checked (format, feature names, shapes, finite numbers): a damaged or mismatched file
@@ -31,23 +34,34 @@ from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.bits import (
     ABOVE,
     BITS,
+    MASK,
     ONE,
     SUIT_MASK,
+    lowest_bit_index,
+    suits_of,
 )
 
 #: Bumped whenever the features or the network's form change: other weights are refused.
-FORMAT = 1
-FEATURES = (
+FORMAT = 2
+#: What a legal card is and does, one row per card.
+CARD_FEATURES = (
     "ace", "ten", "king", "queen", "jack", "nine",
     "trump", "counter", "higher unseen", "suit unseen", "suit held", "higher held",
-    "two copies", "wins now", "wins safely", "led suit", "foe may ruff", "partner may ruff",
-    "rules play it", "table points", "partner winning", "partner safe",
-    "lead", "second", "third", "fourth", "bidding side", "tricks left",
-    "trumps held", "trumps unseen",
+    "lower held", "two copies", "wins now", "wins safely", "led suit", "foe may ruff",
+    "partner may ruff", "rules play it", "partner shown above", "foe shown above",
+    "foes in suit", "points unseen in suit",
 )  # fmt: skip
+#: What the decision is, shared by its legal cards.
+DECISION_FEATURES = (
+    "table points", "partner winning", "partner safe", "partner to play",
+    "lead", "second", "third", "fourth", "bidder", "bidding side", "left of bidder",
+    "tricks left", "trumps held", "trumps unseen", "foes out of trump",
+    "partner out of trump", "points unseen", "three players", "copies",
+)  # fmt: skip
+FEATURES = CARD_FEATURES + DECISION_FEATURES
 COLUMN = {name: at for at, name in enumerate(FEATURES)}
 #: The features from here on are the decision's, the same for each of its legal cards.
-SHARED = COLUMN["table points"]
+SHARED = len(CARD_FEATURES)
 #: The bounds of a weight, and the least feature scale, a file may hold: within them the
 #: float32 scores of features of a few units cannot overflow.
 LARGEST = 1e6
@@ -56,6 +70,10 @@ SMALLEST = 1e-6
 HIGHER = ABOVE & SUIT_MASK[np.arange(BITS) % 4]
 RANK_OF = np.arange(BITS) // 4
 SUIT_OF = np.arange(BITS) % 4
+SUITS = np.arange(4, dtype=MASK)
+#: Each bit's rank as the six rank columns; each 4-bit set of suits as four columns.
+RANK_COLUMNS = np.eye(6, dtype=np.float32)[RANK_OF]
+SUITS_OF_NIBBLE = ((np.arange(16)[:, None] >> np.arange(4)) & 1).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -74,6 +92,17 @@ class Network:
         w1, b1, w2 = self._folded
         hidden = x.astype(np.float32) @ w1
         hidden += b1
+        np.maximum(hidden, 0.0, out=hidden)
+        return hidden @ w2 + self.b2
+
+    def scores_apart(
+        self, cards: np.ndarray, decisions: np.ndarray, group: np.ndarray
+    ) -> np.ndarray:
+        """`scores` of ``np.hstack((cards, decisions[group]))``, the decisions' part of the
+        first layer worked out once a decision, not once a card."""
+        w1, b1, w2 = self._folded
+        hidden = cards @ w1[:SHARED]
+        hidden += (decisions @ w1[SHARED:] + b1)[group]
         np.maximum(hidden, 0.0, out=hidden)
         return hidden @ w2 + self.b2
 
@@ -142,7 +171,7 @@ def network_from(data: object, where: str) -> Network:
     )
 
 
-#: The most a weights file may hold (the shipped one is 25 KB): a link to /dev/zero or a
+#: The most a weights file may hold (the shipped one is 36 KB): a link to /dev/zero or a
 #: huge file is refused before it is read, not read until memory runs out.
 MAX_BYTES = 1 << 20
 #: What every message about the weights ends with: the rules need no weights.
@@ -185,8 +214,9 @@ def learned_cards(
     rows = np.flatnonzero(np.bitwise_count(legal) > 1)
     choice = rules.copy()
     if len(rows):
-        group, bit, x = features(game, seat, legal, rules, rows)
-        choice[rows] = _best_of_groups(group, bit, network.scores(x), len(rows))
+        group, bit, cards, decisions = _described(game, seat, legal, rules, rows)
+        scores = network.scores_apart(cards, decisions, group)
+        choice[rows] = _best_of_groups(group, bit, scores, len(rows))
     return choice
 
 
@@ -214,41 +244,47 @@ def features(
 def _described(
     game: Game, seat: np.ndarray, legal: np.ndarray, rules: np.ndarray, rows: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """`features`, the card's own (the first `SHARED` columns, one row per legal card) and
-    those its decision shares with the other legal cards (one row per deal of ``rows``)
-    apart: a decision's features are worked out once, not for each of its cards."""
+    """`features`, the card's own (`CARD_FEATURES`, one row per legal card) and those its
+    decision shares with the other legal cards (`DECISION_FEATURES`, one row per deal of
+    ``rows``) apart: a decision's features are worked out once, not for each of its cards."""
     t = game.t
     players, copies = t.players, game.hands.shape[0]
     position = game.position
     seat, legal, rules = seat[rows], legal[rows], rules[rows]
-    group, bit = np.nonzero((legal[:, None] >> np.arange(BITS)) & 1)
+    group, bit = _cards_of(legal)
     card = ONE << bit
     suit = SUIT_OF[bit]
     higher = HIGHER[bit]
     trump = t.trump[rows][group]
     is_trump = suit == trump
     unseen = game._unseen[rows]
+    sides = _Sides.of(game, seat, unseen, rows)
     # what the opponents may hold, and the suits an opponent or the partner may trump
     foes, foe_ruffs, partner_ruffs = game._ruffs(seat, unseen, rows)
-    unseen, foes, foe_ruffs = unseen[group], foes[group], foe_ruffs[group]
-    own = game.flat[0, game.at[rows]][group]  # every card held (plane 0: at least one copy)
+    own = game.flat[0, game.at[rows]]  # every card held (plane 0: at least one copy)
     in_suit = SUIT_MASK[suit]
     full_suit = np.float32(6.0 * copies)
+    held_g, unseen_g = own[group], unseen[group]
     cards = np.zeros((len(group), SHARED), dtype=np.float32)
     column = lambda name: COLUMN[name]  # noqa: E731
-    cards[np.arange(len(group)), RANK_OF[bit]] = 1.0  # one of the six rank columns
+    cards[:, :6] = RANK_COLUMNS[bit]  # one of the six rank columns
     cards[:, column("trump")] = is_trump
     cards[:, column("counter")] = t.points[bit] / 10.0
-    cards[:, column("higher unseen")] = np.bitwise_count(unseen & higher)
-    cards[:, column("suit unseen")] = np.bitwise_count(unseen & in_suit) / full_suit
-    cards[:, column("suit held")] = np.bitwise_count(own & in_suit) / full_suit
-    cards[:, column("higher held")] = np.bitwise_count(own & higher)
+    cards[:, column("higher unseen")] = np.bitwise_count(unseen_g & higher)
+    cards[:, column("suit unseen")] = np.bitwise_count(unseen_g & in_suit) / full_suit
+    cards[:, column("suit held")] = np.bitwise_count(held_g & in_suit) / full_suit
+    cards[:, column("higher held")] = np.bitwise_count(held_g & higher)
+    cards[:, column("lower held")] = np.bitwise_count(held_g & in_suit & ~higher & ~card)
     if copies > 1:
         cards[:, column("two copies")] = (game.flat[1, game.at[rows]][group] & card) != 0
-    cards[:, column("foe may ruff")] = ~is_trump & ((foe_ruffs & card) != 0)
+    cards[:, column("foe may ruff")] = ~is_trump & ((foe_ruffs[group] & card) != 0)
     cards[:, column("partner may ruff")] = ~is_trump & ((partner_ruffs[group] & card) != 0)
     cards[:, column("rules play it")] = bit == rules[group]
-    decisions = np.zeros((len(rows), len(FEATURES) - SHARED), dtype=np.float32)
+    cards[:, column("partner shown above")] = np.bitwise_count(sides.partner_shown[group] & higher)
+    cards[:, column("foe shown above")] = np.bitwise_count(sides.foe_shown[group] & higher)
+    cards[:, column("foes in suit")] = sides.foes_in_suit[group, suit]
+    cards[:, column("points unseen in suit")] = sides.points_in_suit[group, suit]
+    decisions = np.zeros((len(rows), len(DECISION_FEATURES)), dtype=np.float32)
     shared = lambda name: COLUMN[name] - SHARED  # noqa: E731
     if position:
         best = game.best[rows]
@@ -271,14 +307,98 @@ def _described(
         decisions[:, shared("partner winning")] = partner_winning
         decisions[:, shared("partner safe")] = partner_winning & holds
     else:  # a lead wins safely where no opponent may beat or trump it
-        boss = (foes & higher) == 0
-        ruffed = (foe_ruffs & card) != 0
+        boss = (foes[group] & higher) == 0
+        ruffed = (foe_ruffs[group] & card) != 0
         cards[:, column("wins safely")] = np.where(is_trump, boss, boss & ~ruffed)
     mine, theirs = game._trump_counts()
     tricks = BITS * copies // players  # in a whole hand, near enough (less any widow)
+    decisions[:, shared("partner to play")] = sides.partner_later(position)
     decisions[:, shared("lead") + min(position, 3)] = 1.0  # one of the four place columns
+    decisions[:, shared("bidder")] = seat == 0
     decisions[:, shared("bidding side")] = t.team[seat] == 0
+    decisions[:, shared("left of bidder")] = seat == 1
     decisions[:, shared("tricks left")] = (game.cards_left + position) / players / tricks
     decisions[:, shared("trumps held")] = mine[rows] / full_suit
     decisions[:, shared("trumps unseen")] = theirs[rows] / full_suit
+    decisions[:, shared("foes out of trump")] = sides.foes_out_of_trump
+    decisions[:, shared("partner out of trump")] = sides.partner_out_of_trump
+    decisions[:, shared("points unseen")] = sides.points_in_suit.sum(axis=1) / 10.0
+    decisions[:, shared("three players")] = players == 3
+    decisions[:, shared("copies")] = copies / 2
     return group, bit, cards, decisions
+
+
+def _cards_of(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each card (bit) of each mask, as (the mask's index, the bit), masks in order and the
+    bits of each rising: the lowest bit taken off each mask at once, as many times as the
+    fullest mask has cards (a few, where testing all 24 bits of every mask costs more)."""
+    counts = np.bitwise_count(masks)
+    most = int(counts.max(initial=0))
+    bits = np.empty((len(masks), most), dtype=np.int64)
+    left = masks.copy()
+    for k in range(most):
+        bits[:, k] = lowest_bit_index(left)
+        left &= left - 1
+    kept = np.arange(most) < counts[:, None]
+    return np.nonzero(kept)[0], bits[kept]
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """What the seat to play in each deal of a decision knows of the other seats, by side:
+    the melded cards its partners and its opponents still hold, how many opponents may
+    hold a card of each suit, the counters unseen in each suit (tens of points), which
+    opponents and partners have shown they hold no trump, and where its partners sit."""
+
+    partner_shown: np.ndarray
+    foe_shown: np.ndarray
+    foes_in_suit: np.ndarray  # (rows, 4): the share of the opponents that may follow
+    points_in_suit: np.ndarray  # (rows, 4)
+    foes_out_of_trump: np.ndarray
+    partner_out_of_trump: np.ndarray
+    partner_offsets: np.ndarray  # (rows, players - 1): the k-th seat on is a partner
+
+    @classmethod
+    def of(cls, game: Game, seat: np.ndarray, unseen: np.ndarray, rows: np.ndarray) -> _Sides:
+        t, players = game.t, game.t.players
+        count = len(rows)
+        trump_mask = game.trump_mask[rows]
+        partner_shown = np.zeros(count, dtype=MASK)
+        foe_shown = np.zeros(count, dtype=MASK)
+        foes_in_suit = np.zeros((count, 4), dtype=np.float32)
+        foes_out = np.zeros(count, dtype=np.float32)
+        partner_out = np.zeros(count, dtype=np.float32)
+        offsets = np.zeros((count, players - 1), dtype=bool)
+        foes_of = np.zeros(count, dtype=np.float32)
+        for k in range(1, players):
+            other = (seat + k) % players
+            foe = t.team[other] != t.team[seat]
+            at = game.rows[rows] * players + other
+            may = unseen & ~game.lacks[at]
+            shown = game.shown[0, at] if game.shown is not None else np.zeros(count, MASK)
+            partner_shown |= np.where(foe, 0, shown)
+            foe_shown |= np.where(foe, shown, 0)
+            foes_in_suit += SUITS_OF_NIBBLE[suits_of(may)] * foe[:, None]
+            no_trump = (may & trump_mask) == 0
+            foes_out += foe & no_trump
+            partner_out = np.maximum(partner_out, ~foe & no_trump)
+            offsets[:, k - 1] = ~foe
+            foes_of += foe
+        foes_in_suit /= np.maximum(foes_of, 1.0)[:, None]
+        points = np.zeros((count, 4), dtype=np.float32)
+        for rank in np.flatnonzero(t.points[::4]):  # the counters' ranks
+            points += ((unseen[:, None] >> (4 * rank + SUITS)) & 1) * t.points[4 * rank]
+        return cls(
+            partner_shown,
+            foe_shown,
+            foes_in_suit,
+            points / 10.0,
+            foes_out / np.maximum(foes_of, 1.0),
+            partner_out,
+            offsets,
+        )
+
+    def partner_later(self, position: int) -> np.ndarray:
+        """Whether a partner is still to play to the trick, per deal."""
+        players = self.partner_offsets.shape[1] + 1
+        return self.partner_offsets[:, : players - 1 - position].any(axis=1)
