@@ -24,7 +24,8 @@ less fast player, paired). With ``--previous`` the 0.2.0 policy is measured as a
 too, against the same reference on the same deals, its row beside the current one;
 ``--players`` picks the fast players measured, among them ``look``, the look-ahead player
 `bid --strong` plays with (`meldcalc.engines.lookahead`, ``--look-layouts`` layouts a
-decision).
+decision, its layouts played out by the rules), and ``look-learned``, the same player with
+its layouts played out by the learned policy.
 
 Goals (issue 17): single deck, an edge of at most 8 trick points a deal in every group (5
 the aim) and a self-play gap within 3; other games, an edge of at most 4% of the hand's
@@ -78,6 +79,7 @@ CONTENDERS = {
     "0.2.0": (Yardstick, False),
     "look": (Game, True),
     "learned": (Learned, False),
+    "look-learned": (Learned, True),
 }
 
 
@@ -177,8 +179,9 @@ def main() -> None:
     parser.add_argument(
         "--players",
         default="now",
-        help="the fast players measured: now (the policy), 0.2.0 (its policy), look (the"
-        " look-ahead player of bid --strong), learned (--policy learned), comma-separated",
+        help="the fast players measured: now (the rules), 0.2.0 (its policy), look (the"
+        " look-ahead player of bid --strong), learned (the learned policy), look-learned (the"
+        " look-ahead player, its play-outs by the learned policy), comma-separated",
     )
     parser.add_argument("--look-layouts", type=int, default=LOOK_LAYOUTS)
     args = parser.parse_args()
