@@ -20,31 +20,62 @@
    duplicate, the network against the rules (each deal twice, the network on one side
    then the other).
 
-``--own`` gathers the decisions of the shipped network's own play instead (the look-ahead
-player still values every card; the network picks the card played), so that a second
-round learns the positions its own play reaches (DAgger). With ``--balance`` each game's
-values are put on one scale (divided by the game's mean regret), so that a game of 50
-trick points weighs as much as one of 250. The shipped weights were made in two rounds
-(about 10 minutes of play on two cores for the first round's 57,000 deals, 14 for the
-second's 28,000, and 3 and 14 minutes of fitting; the same seeds give the same decisions,
-and the same weights to rounding):
+``--own`` gathers the decisions of a network's own play instead (``--weights``, the shipped
+one by default; the look-ahead player still values every card, the network picks the card
+played), so that a second round learns the positions its own play reaches (DAgger);
+``--rollouts learned`` has the look-ahead player play its layouts out by the package's
+network rather than the rules (about 6 times the cost). With ``--balance`` each game's
+values are put on one scale (divided by the game's mean regret), so that a game of 50 trick
+points weighs as much as one of 250.
+
+The shipped weights were made in five rounds, each fitted to the decisions of every round
+so far (the same seeds give the same decisions, and the same weights to rounding). Round 1,
+the look-ahead player's own games (57,000 deals, about 10 minutes on two cores):
 
     python bench/train_policy.py --deals 12000 --seed 34 --data sd.npz --no-fit
     python bench/train_policy.py --variant double-deck three-handed \
         double-deck-three-handed double-deck-toby-thomas cutthroat --deals 3000 \
         --seed 134 --data others.npz --no-fit
     python bench/train_policy.py --data sd.npz --more others.npz --balance --hidden 64 \
-        --epochs 30 --seed 34 --write
-    python bench/train_policy.py --deals 8000 --seed 234 --own --data sd_own.npz --no-fit
+        --epochs 30 --seed 34 --write --weights r1.json
+
+Rounds 2 and 3, the network's own games (24,000 deals a round, about 14 minutes), the
+previous round's weights playing (``--weights``):
+
+    python bench/train_policy.py --deals 8000 --seed 234 --own --weights r1.json \
+        --data sd_own.npz --no-fit
     python bench/train_policy.py --variant double-deck three-handed \
         double-deck-three-handed double-deck-toby-thomas cutthroat --deals 2000 \
-        --seed 334 --own --data others_own.npz --no-fit
+        --seed 334 --own --weights r1.json --data others_own.npz --no-fit
     python bench/train_policy.py --data sd.npz --more others.npz sd_own.npz \
-        others_own.npz --balance --hidden 64 --epochs 30 --seed 34 --write --match 1000
+        others_own.npz --balance --hidden 64 --epochs 30 --seed 34 --write \
+        --weights r2.json
+
+and the same with r2.json, seeds 434 and 534, sd_own3.npz and others_own3.npz, fitted to
+all six files into r3.json. Rounds 4 and 5, the network's own games with the look-ahead
+player's layouts played out by the network in the package (the previous round's weights
+copied there first): single deck alone, then every game (10,500 deals of single deck,
+8 minutes; 7,500 of the others, 24 minutes):
+
+    python bench/train_policy.py --deals 6000 --seed 634 --own --weights r3.json \
+        --rollouts learned --data sd_own4L.npz --no-fit
+    (fit to the seven files into r4.json)
+    python bench/train_policy.py --deals 6000 --seed 734 --own --weights r4.json \
+        --rollouts learned --data sd_own5L.npz --no-fit
+    python bench/train_policy.py --variant double-deck three-handed \
+        double-deck-three-handed double-deck-toby-thomas cutthroat --deals 1500 \
+        --seed 834 --own --weights r4.json --rollouts learned --data others_own5L.npz \
+        --no-fit
+    python bench/train_policy.py --data sd.npz --more others.npz sd_own.npz \
+        others_own.npz sd_own3.npz others_own3.npz sd_own4L.npz sd_own5L.npz \
+        others_own5L.npz --balance --hidden 64 --epochs 30 --seed 34 --write --match 1000
+
+A fit of the 4.3 million decisions takes about 6 minutes and 13 GB of memory.
 
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
        [--hidden H] [--epochs E] [--jobs J] [--data FILE.npz] [--more FILE.npz ...]
-       [--balance] [--own] [--no-fit] [--match N] [--write] [--weights FILE]
+       [--balance] [--own] [--rollouts rules|learned] [--no-fit]
+       [--match N] [--write] [--weights FILE] [--judge]
 """
 
 from __future__ import annotations
@@ -58,9 +89,17 @@ from pathlib import Path
 
 import numpy as np
 
-from meldcalc.engines.learned import FEATURES, Network, features, learned_cards, network_from
+from meldcalc.engines.learned import (
+    FEATURES,
+    Learned,
+    Network,
+    features,
+    learned_cards,
+    network_from,
+)
 from meldcalc.engines.lookahead import LookAhead
 from meldcalc.engines.reference import play
+from meldcalc.engines.simulate import Game
 from meldcalc.rules.bits import BIT_OF, lowest_bit_index
 from meldcalc.rules.cards import Suit
 from meldcalc.rules.loading import load_variant
@@ -105,9 +144,15 @@ class Recording(LookAhead):
             bits[choices[i]] = max(of_bit, key=lambda b: (of_bit[b], b))
         self.kept.append((positions(game, rows[choices]), values, rows[choices]))
         if self.network is not None:
-            rules = game.policy_cards()
+            rules = rules_cards(game)
             return learned_cards(game, game.seat, game.legal(), rules, self.network)[rows]
         return bits
+
+
+def rules_cards(game: Game) -> np.ndarray:
+    """The rules' card for the seat to play in every deal, whatever policy plays ``game``
+    (the learned policy's feature "rules play it" is the rules' card)."""
+    return Game._choose(game, game.seat, game.flat[0, game.at], game.legal())
 
 
 #: Deals a worker plays at once (each chunk its own seed, so any --jobs gives the same data).
@@ -115,12 +160,18 @@ CHUNK = 400
 
 
 def decisions(
-    variant_names: list[str], deals: int, seed: int, network: Network | None, jobs: int
+    variant_names: list[str],
+    deals: int,
+    seed: int,
+    network: Network | None,
+    jobs: int,
+    rollouts: type[Game] = Game,
 ) -> dict[str, np.ndarray]:
     """Every decision's position, the values of its legal cards (``value``, flat; ``count``
     of them a decision), its deal (numbered across the games, for holding deals out) and
     its game (``game``, the index of its name in ``names``); with a ``network``, the
-    decisions of its own play (valued by the look-ahead player)."""
+    decisions of its own play (valued by the look-ahead player, its layouts played out by
+    ``rollouts``)."""
     tasks = []
     deal_base = 0
     for number, name in enumerate(variant_names):
@@ -137,7 +188,7 @@ def decisions(
                 chunk = Deals(dealt.counts[part], dealt.trumps[part], dealt.meld[part],
                               dealt.buried[part])  # fmt: skip
                 tasks.append((name, number, chunk, seed * 1000 + len(tasks), deal_base + at,
-                              network))  # fmt: skip
+                              network, rollouts))  # fmt: skip
             deal_base += len(dealt)
     began = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
@@ -152,11 +203,11 @@ def decisions(
 def _recorded(task: tuple) -> dict[str, np.ndarray]:
     """One chunk of deals played by the look-ahead player (or the network), its decisions
     kept (`decisions`)."""
-    name, number, dealt, seed, deal_base, network = task
+    name, number, dealt, seed, deal_base, network, rollouts = task
     variant = load_variant(name)
     player = Recording(variant, seed=seed)
     player.network = network
-    play(new_game(variant, dealt), dict.fromkeys(range(variant.players), player))
+    play(new_game(variant, dealt, rollouts), dict.fromkeys(range(variant.players), player))
     kept = [where for where, _, _ in player.kept]
     out = {field: np.concatenate([where[field] for where in kept]) for field in FIELDS}
     values = [value for _, several, _ in player.kept for value in several]
@@ -363,6 +414,12 @@ def main() -> None:
     parser.add_argument(
         "--own", action="store_true", help="the decisions of the shipped network's own play"
     )
+    parser.add_argument(
+        "--rollouts",
+        choices=("rules", "learned"),
+        default="rules",
+        help="who plays out the look-ahead player's layouts (learned: the package's network)",
+    )
     parser.add_argument("--fit", action=argparse.BooleanOptionalAction, default=True,
                         help="fit a network (--no-fit: only keep the decisions)")  # fmt: skip
     parser.add_argument("--write", action="store_true", help="write the weights (--weights)")
@@ -374,11 +431,17 @@ def main() -> None:
         " (default: the package's, meldcalc/engines/policy.json)",
     )
     parser.add_argument("--match", type=int, default=0, help="deals of a match against the rules")
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="judge the network of --weights on the decisions (every one held out), no fit",
+    )
     args = parser.parse_args()
     if not (args.data and args.data.exists()):
         weights = args.weights
         own = network_from(json.loads(weights.read_text()), str(weights)) if args.own else None
-        data = decisions(args.variant, args.deals, args.seed, own, args.jobs)
+        rollouts = Learned if args.rollouts == "learned" else Game
+        data = decisions(args.variant, args.deals, args.seed, own, args.jobs, rollouts)
         if args.data:
             np.savez_compressed(args.data, **data)
     paths = [args.data] if args.data else []
@@ -391,20 +454,27 @@ def main() -> None:
     value = balanced(data, group) if args.balance else data["value"].astype(np.float64)
     deal = data["deal"]
     regret = regrets(group, value)
-    held_out_deal = deal % 5 == 0
+    if args.judge:
+        network = network_from(json.loads(args.weights.read_text()), str(args.weights))
+        held_out_deal = np.ones(len(deal), dtype=bool)
+        print(f"{len(data['count']):,} decisions, {len(np.unique(deal)):,} deals,"
+              f" judging {args.weights}")  # fmt: skip
+    else:
+        held_out_deal = deal % 5 == 0
+        train = ~held_out_deal[group]
+        renumber = lambda g: np.unique(g, return_inverse=True)[1]  # noqa: E731
+        began = time.perf_counter()
+        network = fit(x[train], renumber(group[train]), regret[train], args.hidden,
+                      args.epochs, args.seed)  # fmt: skip
+        seconds = time.perf_counter() - began
+        held = held_out_deal.sum()
+        print(f"{len(data['count']):,} decisions, {len(np.unique(deal)):,} deals"
+              f" ({held:,} decisions held out); fitted in {seconds:.0f} s")  # fmt: skip
     held_out = held_out_deal[group]  # per card: its decision's deal held out
-    train = ~held_out
-    renumber = lambda g: np.unique(g, return_inverse=True)[1]  # noqa: E731
-    began = time.perf_counter()
-    network = fit(x[train], renumber(group[train]), regret[train], args.hidden, args.epochs,
-                  args.seed)  # fmt: skip
-    seconds = time.perf_counter() - began
-    print(f"{len(data['count']):,} decisions, {len(np.unique(deal)):,} deals"
-          f" ({held_out_deal.sum():,} decisions held out); fitted in {seconds:.0f} s")  # fmt: skip
     report_held_out(data, x, group, regret, held_out, network)
     for name in data["names"].tolist() if args.match else ():
         print(match(network, name, args.match, args.seed + 1000))
-    if args.write:
+    if args.write and not args.judge:
         command = " ".join(["python bench/train_policy.py", *sys.argv[1:]])
         facts = {"trained": {"command": command, "decisions": len(data["count"])}}
         args.weights.write_text(json.dumps(network.json(**facts)) + "\n")
