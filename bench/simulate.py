@@ -10,7 +10,8 @@
 3. Wall time of `meldcalc bid <12 cards>` (2,000 deals per trump, table output; the learned
    policy, the default: issue 28's goal at most 1 s) and of the same bid with `--policy
    rules` (the previous default), against the minimal Typer app, timed alternately in the
-   same run (the rules' target: at most 2x the minimal app).
+   same run (the rules' target: at most 2x the minimal app); then a double-deck hand of 20
+   cards, both policies (the learned policy's goal: at most 2.5 s).
 
 With ``--previous TREE`` (a checkout of the previous build, e.g. ``git worktree add
 /tmp/prev HEAD~1``, its solver built or not) the learned policy's `bid` of both builds is
@@ -41,6 +42,8 @@ from common import median_wall_time
 from startup import MINIMAL_APP
 
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+#: A double-deck hand of 20 cards (a run in hearts, kings around, a double pinochle).
+DOUBLE_DECK_HAND = "AH 10H KH KH QH QH JH JD JD QS QS KS KD KC AD 10D JC JC AC 10S"
 
 
 def whole_deals(name: str, count: int, seed: int) -> tuple[object, np.ndarray]:
@@ -77,21 +80,29 @@ def strength(name: str, count: int, policy: str) -> tuple[float, float]:
     return float(gain.mean()), float(gain.std(ddof=1) / np.sqrt(count))
 
 
-def bid_ratio(runs: int) -> tuple[float, float, float]:
+def bid_times(runs: int) -> dict[str, float]:
+    """Median wall times of the minimal Typer app and of `bid` in single and double deck,
+    the default and ``--policy rules``, timed in turn."""
     meldcalc = shutil.which("meldcalc") or sys.exit("meldcalc is not installed on PATH")
     with tempfile.TemporaryDirectory() as tmp:
         minimal = Path(tmp) / "minimal.py"
         minimal.write_text(MINIMAL_APP)
-        ours_cmd = [meldcalc, "bid", HAND, "--seed", "1"]
-        base_cmd = [sys.executable, str(minimal), HAND]
-        rules_cmd = [*ours_cmd, "--policy", "rules"]
-        median_wall_time(ours_cmd, 1)  # a first run fills the variant cache
-        base, ours, rules = [], [], []
+        single = [meldcalc, "bid", HAND, "--seed", "1"]
+        double = [meldcalc, "bid", DOUBLE_DECK_HAND, "-V", "double-deck", "--seed", "1"]
+        commands = {
+            "minimal": [sys.executable, str(minimal), HAND],
+            "single": single,
+            "single rules": [*single, "--policy", "rules"],
+            "double": double,
+            "double rules": [*double, "--policy", "rules"],
+        }
+        for command in commands.values():
+            median_wall_time(command, 1)  # a first run fills the variant cache
+        times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
-            base.append(median_wall_time(base_cmd, 1))
-            ours.append(median_wall_time(ours_cmd, 1))
-            rules.append(median_wall_time(rules_cmd, 1))
-    return tuple(sorted(times)[runs // 2] for times in (base, ours, rules))
+            for name, command in commands.items():
+                times[name].append(median_wall_time(command, 1))
+    return {name: sorted(taken)[runs // 2] for name, taken in times.items()}
 
 
 def from_source(tree: Path) -> list[str]:
@@ -128,13 +139,14 @@ def main() -> None:
                 f"{name:12} strength  : {policy} takes {mean:+.1f} ± {se:.1f} trick points a"
                 f" deal more than random play on the same seats (of {total})"
             )
-    base, ours, rules = bid_ratio(runs)
-    print(f"minimal Typer app      : {base * 1000:7.1f} ms (median of {runs})")
-    print(f"bid --policy rules     : {rules * 1000:7.1f} ms (median of {runs});"
-          f" ratio {rules / base:.2f} (target <= 2)")  # fmt: skip
-    print(
-        f"meldcalc bid (default) : {ours * 1000:7.1f} ms (median of {runs}; learned, goal <= 1000)"
-    )
+    ms = {name: taken * 1000 for name, taken in bid_times(runs).items()}
+    print(f"minimal Typer app      : {ms['minimal']:7.1f} ms (median of {runs})")
+    print(f"bid --policy rules     : {ms['single rules']:7.1f} ms (median of {runs});"
+          f" ratio {ms['single rules'] / ms['minimal']:.2f} (target <= 2)")  # fmt: skip
+    print(f"meldcalc bid (default) : {ms['single']:7.1f} ms (median of {runs}; learned,"
+          " goal <= 1000)")  # fmt: skip
+    print(f"double deck, default   : {ms['double']:7.1f} ms (median of {runs}; learned, goal"
+          f" <= 2500); --policy rules {ms['double rules']:.1f} ms")  # fmt: skip
     if "--previous" in sys.argv:
         tree = Path(sys.argv[sys.argv.index("--previous") + 1])
         before, now = against_previous(tree, runs)
