@@ -136,6 +136,9 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
         ({**good, "format": True}, "weights of format True"),
         ({k: v for k, v in good.items() if k != "w2"}, "a missing or malformed array"),
         ([], "a JSON list where an object of weights belongs"),
+        ({**good, "b2": 10**400}, "a missing or malformed array"),  # no float holds it
+        ({**good, "w1": [[] for _ in good["w1"]], "b1": [], "w2": []}, "b1 has shape"),
+        ({**good, "b1": 0.5}, "b1 has shape"),
     ]
     for data, said in damaged:
         with pytest.raises(MeldcalcError, match=said):
@@ -234,3 +237,30 @@ def test_a_position_kept_for_training_gives_the_features_of_play(name) -> None:
         rules, legal = rebuilt.policy_cards(), rebuilt.legal()
         x = learned.features(rebuilt, rebuilt.seat, legal, rules, np.arange(rebuilt.n))[2]
         assert np.array_equal(x, described)
+
+
+def test_a_game_takes_the_policy_so_its_way_out_of_damaged_weights_can_be_followed(
+    monkeypatch, tmp_path
+) -> None:
+    """The error names --policy rules as the way out: `game` must take it too, its odds and
+    hints then played by the rules."""
+    from typer.testing import CliRunner
+
+    from meldcalc.cli import app
+
+    (tmp_path / "policy.json").write_text('{"format": 1}')
+    monkeypatch.setattr(learned.resources, "files", lambda _: tmp_path)
+    monkeypatch.chdir(tmp_path)
+    learned.shipped.cache_clear()
+    steps = f"hand {STRONG}\n"
+    try:
+        refused = CliRunner().invoke(app, ["game", "a.jsonl", "--seat", "0"], input=steps)
+        assert refused.exit_code == 2 and "--policy rules" in refused.output
+        ruled = CliRunner().invoke(
+            app, ["game", "b.jsonl", "--seat", "0", "--seed", "1", "--policy", "rules"],
+            input=steps,
+        )  # fmt: skip
+        assert ruled.exit_code == 0, ruled.output
+        assert "Bid up to 490 with ♠ (S) as trump" in ruled.output
+    finally:
+        learned.shipped.cache_clear()

@@ -145,10 +145,12 @@ def network_from(data: object, where: str) -> Network:
             name: np.array(data[name], dtype=float)
             for name in ("mean", "scale", "w1", "b1", "w2", "b2")
         }
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise bad(f"a missing or malformed array ({error})") from None
     width = len(FEATURES)
-    hidden = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1
+    if arrays["b1"].ndim != 1 or not len(arrays["b1"]):  # no hidden unit: every card alike
+        raise bad(f"b1 has shape {arrays['b1'].shape}, expected one number a hidden unit")
+    hidden = len(arrays["b1"])
     shapes = {
         "mean": (width,),
         "scale": (width,),
