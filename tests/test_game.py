@@ -467,3 +467,22 @@ def test_once_the_game_has_a_score_your_bid_is_judged_by_the_game_too(tmp_path) 
     assert f"; to win the game at {totals[0]}-{totals[1]}: " in last, last
     first = next(r for r in said if r.get("step") == f"hand {HAND}")["said"][-1]
     assert "to win the game" not in first  # hand 1, at 0-0: the plain odds say it
+
+
+def test_a_start_refused_or_left_with_no_step_binds_nothing(tmp_path) -> None:
+    """A bad --seat or --to keeps no journal; a session left before any step leaves a
+    journal that a new start under other settings may replace."""
+    journal = tmp_path / "s.jsonl.hand"
+
+    def begin(*options: str) -> subprocess.CompletedProcess:
+        argv = [sys.executable, "-m", "meldcalc", "game", str(tmp_path / "s.jsonl"), *options]
+        return subprocess.run(argv, input="", capture_output=True, text=True, timeout=120,
+                              cwd=AWAY)  # fmt: skip
+
+    for option in (["--seat", "9"], ["--to", "10000001"]):
+        refused = begin(*option)
+        assert refused.returncode == 2 and not journal.exists(), refused.stderr
+    assert begin().returncode == 0  # opened and left: single deck, no step typed
+    other = begin("-V", "double-deck")
+    assert other.returncode == 0, other.stderr
+    assert json.loads(journal.read_text().splitlines()[0]) == {"variant": "double-deck"}

@@ -13,6 +13,9 @@ import typer
 
 from meldcalc import console
 from meldcalc.cli.base import (
+    DEFAULT_POLICY,
+    MAX_BID,
+    Policy,
     SeedOption,
     app,
     fail,
@@ -20,6 +23,7 @@ from meldcalc.cli.base import (
     format_option,
     jobs_option,
     load,
+    policy_option,
     say,
     user_errors,
     warn,
@@ -48,7 +52,8 @@ def game(
         typer.Option("--variant", "-V", metavar="NAME|FILE", help="A new game's variant."),
     ] = None,
     target: Annotated[
-        Optional[int], typer.Option("--to", min=1, metavar="POINTS", help="A new game's target.")
+        Optional[int],
+        typer.Option("--to", min=1, max=MAX_BID, metavar="POINTS", help="A new game's target."),
     ] = None,
     names: Annotated[
         Optional[str],
@@ -69,6 +74,7 @@ def game(
     jobs: Annotated[
         int, jobs_option("Processes for 'review': your cards priced on that many cores at once.")
     ] = 1,
+    policy: Annotated[Policy, policy_option("your odds' and hints' deals")] = DEFAULT_POLICY,
 ) -> None:
     """Follow a game hand by hand: your cards, the auction, trump, the meld laid down, the
     cards as they fall, and the score, appended to FILE as `meldcalc score -g` keeps it.
@@ -87,6 +93,8 @@ def game(
             raise MeldcalcError("standard input is closed: expected steps, one per line")
         book = ledger.read(file)
         jpath = journal.journal_path(file)
+        if book is None and not journal.read_steps(jpath)[0]:
+            journal.clear(jpath)  # begun with no step typed: nothing binds the settings yet
         if book is None:  # a new game: its first hand's journal says under which rules
             variant = _journal_variant(jpath, variant)
         if file.is_symlink():  # refused now, not once a whole hand has been typed
@@ -101,26 +109,27 @@ def game(
             named, target = _kept_settings(jpath, named, target)
         hands_done = len(book.hands) if book else 0
         game_names = (book.names if book else None) or named or ()
-        first = start(
-            rules, _dealer(hands_done + 1, rules.players), game_names, _score_of(book, rules)
-        )
+        dealer = _dealer(hands_done + 1, rules.players)
+        first = start(rules, dealer, game_names, _score_of(book, rules), policy.value)
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
         table = _resumed(first, steps, jpath)
-        if book is None and journal.variant_of(jpath) is None:
-            began = {"variant": spec}
-            began |= {"names": list(named)} if named else {}
-            began |= {"to": target} if target is not None else {}
-            journal.append(jpath, began)
-        if seat is not None and not steps:  # the seat is the hand's first step
+        seated = seat is not None and not steps  # the seat is the hand's first step
+        if seated:  # checked before anything is kept
             table = apply(table, f"seat {seat}", advise=False).table
-            journal.append(jpath, {"step": f"seat {seat}"})
-            steps.append(f"seat {seat}")
         elif seat is not None and table.seat(seat) != table.me:
             raise MeldcalcError(
                 f"--seat {seat}: the hand under way in {shown_path(jpath)} is seat"
                 f" {table.me}'s: leave out --seat to go on with it"
             )
+        if book is None and journal.variant_of(jpath) is None:
+            began = {"variant": spec}
+            began |= {"names": list(named)} if named else {}
+            began |= {"to": target} if target is not None else {}
+            journal.append(jpath, began)
+        if seated:
+            journal.append(jpath, {"step": f"seat {seat}"})
+            steps.append(f"seat {seat}")
     out = _Output(fmt, echo)
     last = None  # the last hand played out, for 'review'
     if len(steps) > 1 or (steps and seat is None):
@@ -170,6 +179,7 @@ def game(
                 _dealer(hands_done + 1, rules.players),
                 game_names,
                 _score_of(ledger.read(file), rules),
+                policy.value,
             )
             steps = [f"seat {table.me}"]  # the same seat next hand
             table = apply(first, steps[0], advise=False).table

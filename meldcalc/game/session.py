@@ -75,13 +75,14 @@ def start(
     dealer: int,
     names: Sequence[str] = (),
     score: tuple[tuple[int, ...], int] | None = None,
+    policy: str = "learned",
 ) -> Table:
     from meldcalc.advice.history import check_variant
 
     check_variant(variant)
     if variant.bidding is None:
         raise MeldcalcError(f"{variant.name} has no auction: a game follows bid hands")
-    return Table(variant, dealer, names=tuple(names), game_score=score)
+    return Table(variant, dealer, names=tuple(names), game_score=score, policy=policy)
 
 
 def replay(table: Table, steps: Sequence[str]) -> Table:
@@ -140,7 +141,7 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     ]
     data: dict[str, Any] = {"hand": hand.notation(), "meld": melds}
     if advise:
-        report = _with_game(table, _bid_report(hand, table.variant, seed))
+        report = _with_game(table, _bid_report(table, hand, seed))
         best = report.best
         data["suggested_bid"], data["trump"] = report.suggested_bid, best.trump.letter
         lines.append(report.advice()[0])
@@ -149,13 +150,16 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     return Answer(new, lines, data)
 
 
-def _bid_report(hand: Hand, variant: Variant, seed: int, said: tuple = ()) -> Any:
+def _bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
     """Your hand's odds, the deals kept as likely as the bids ``said`` make them
     (`Table.auction_said`)."""
     from meldcalc.advice.bidding import estimate
     from meldcalc.dealing.knowledge import TableKnowledge
 
-    return estimate(hand, variant, deals=1000, seed=seed, knowledge=TableKnowledge(bids=said))
+    knowledge = TableKnowledge(bids=said)
+    return estimate(
+        hand, table.variant, deals=1000, seed=seed, knowledge=knowledge, policy=table.policy
+    )
 
 
 def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -193,7 +197,7 @@ def _odds_heard(table: Table, seed: int) -> Table:
     from meldcalc.errors import KnowledgeError
 
     try:
-        report = _bid_report(table.hand, table.variant, seed, table.auction_said())
+        report = _bid_report(table, table.hand, seed, table.auction_said())
     except KnowledgeError:
         return table
     return replace(table, odds=_with_game(table, report))
@@ -511,7 +515,7 @@ def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         raise MeldcalcError(f"it is {table.seat_label(table.to_play)}'s turn, not yours")
     if not advise:
         return Answer(table)
-    found = hint(table.query(table.played), table.variant, seed=seed)
+    found = hint(table.query(table.played), table.variant, seed=seed, policy=table.policy)
     lines = [
         f"{value.card}: {value.points:.1f} points"
         + ("" if i == 0 else f" ({value.behind:.1f} behind)")

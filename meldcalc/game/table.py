@@ -48,6 +48,9 @@ class Table:
     #: the game's score before this hand (each side's total) and its target, where the
     #: session follows a game under way: the bid is then judged by the game too
     game_score: tuple[tuple[int, ...], int] | None = field(default=None, compare=False)
+    #: who plays the simulated deals of your odds and hints (`meldcalc.engines.policies`):
+    #: how the session advises, not what the table knows
+    policy: str = field(default="learned", compare=False)
 
     # --- where the hand stands ------------------------------------------------------------
 
