@@ -198,14 +198,18 @@ def test_check_reads_the_files_never_the_cache(tmp_path: Path) -> None:
     assert "Single-deck partnership pinochle" in result.stdout
 
 
-def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_folder_follows_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.delenv("MELDCALC_CACHE_DIR")
-    monkeypatch.setenv("HOME", "/home/someone")
+    monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setenv("MELDCALC_NO_CACHE", "0")  # "0" means the cache stays on
-    assert cache.cache_dir() == Path("/home/someone/.cache/meldcalc")
+    assert cache.cache_dir() == tmp_path / ".cache" / "meldcalc"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/folder")  # the XDG spec: ignore it
-    assert cache.cache_dir() == Path("/home/someone/.cache/meldcalc")
+    assert cache.cache_dir() == tmp_path / ".cache" / "meldcalc"
+    monkeypatch.setenv("HOME", str(tmp_path / "gone"))  # a home that is not there is not made
+    assert cache.cache_dir() is None
     monkeypatch.setenv("HOME", "")
     assert cache.cache_dir() is None
     monkeypatch.setenv("MELDCALC_CACHE_DIR", "relative/cache")  # as XDG's: ignored

@@ -19,8 +19,8 @@ count itself. The cache must never serve stale data, so it trusts nothing but by
 
 ``MELDCALC_CACHE_DIR`` moves the cache; ``MELDCALC_NO_CACHE=1`` turns it off. A relative
 XDG_CACHE_HOME is ignored, as the XDG spec says (the cache goes to ~/.cache); without a
-usable home folder (HOME set empty, unset with no passwd entry, or relative) or with a
-relative MELDCALC_CACHE_DIR there is simply no cache.
+usable home folder (HOME set empty, unset with no passwd entry, relative, or not an existing
+folder: a home is never made) or with a relative MELDCALC_CACHE_DIR there is simply no cache.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def _xdg_cache_home() -> Path | None:
         home = Path.home()
     except (RuntimeError, KeyError, OSError):  # HOME unset and no passwd entry
         return None
-    return home / ".cache" if home.is_absolute() else None
+    return home / ".cache" if home.is_absolute() and home.is_dir() else None  # never made here
 
 
 def key_path(path: Path) -> str:
