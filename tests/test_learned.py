@@ -210,6 +210,23 @@ def test_the_cards_of_masks_are_their_bits_in_order(masks) -> None:
     assert np.array_equal(fast[0], plain[0]) and np.array_equal(fast[1], plain[1])
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    masks=st.lists(st.integers(0, (1 << 24) - 1), min_size=1, max_size=40),
+    worth=st.lists(st.integers(0, 11), min_size=6, max_size=6),
+)
+def test_the_points_of_each_suit_by_table_are_the_sum_over_the_counters(masks, worth) -> None:
+    """The fast path (two looked-up halves of the mask) against the plain one (every
+    counter's bit tested), for any points a house file gives its ranks."""
+    points = np.repeat(worth, 4)  # rank-major bits: each rank's four suits
+    masks = np.array(masks, dtype=np.uint32)
+    held = (masks[:, None] >> np.arange(24)) & 1
+    plain = np.stack([(held * points)[:, suit::4].sum(axis=1) for suit in range(4)], axis=1)
+    low, high = learned._points_by_suit(tuple(points))
+    fast = low[masks & learned.LOW_HALF] + high[masks >> learned.HALF]
+    assert np.array_equal(fast, plain)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_position_kept_for_training_gives_the_features_of_play(name) -> None:
     """bench/train_policy.py keeps decisions as positions and works out their features

@@ -66,13 +66,13 @@ SHARED = len(CARD_FEATURES)
 #: float32 scores of features of a few units cannot overflow.
 LARGEST = 1e6
 SMALLEST = 1e-6
+#: The cards `Network.scores_apart` scores at once.
+BLOCK = 4096
 #: The higher cards of each card's suit, by bit.
 HIGHER = ABOVE & SUIT_MASK[np.arange(BITS) % 4]
 RANK_OF = np.arange(BITS) // 4
 SUIT_OF = np.arange(BITS) % 4
-SUITS = np.arange(4, dtype=MASK)
-#: Each bit's rank as the six rank columns; each 4-bit set of suits as four columns.
-RANK_COLUMNS = np.eye(6, dtype=np.float32)[RANK_OF]
+#: Each 4-bit set of suits as four columns.
 SUITS_OF_NIBBLE = ((np.arange(16)[:, None] >> np.arange(4)) & 1).astype(np.float32)
 
 
@@ -99,12 +99,21 @@ class Network:
         self, cards: np.ndarray, decisions: np.ndarray, group: np.ndarray
     ) -> np.ndarray:
         """`scores` of ``np.hstack((cards, decisions[group]))``, the decisions' part of the
-        first layer worked out once a decision, not once a card."""
+        first layer worked out once a decision, not once a card; the cards in blocks of
+        `BLOCK`, whose hidden layer stays in the cache (a whole batch's, megabytes, does
+        not: twice the time in a play-out)."""
         w1, b1, w2 = self._folded
-        hidden = cards @ w1[:SHARED]
-        hidden += (decisions @ w1[SHARED:] + b1)[group]
-        np.maximum(hidden, 0.0, out=hidden)
-        return hidden @ w2 + self.b2
+        shared = decisions @ w1[SHARED:]
+        shared += b1
+        scores = np.empty(len(cards), dtype=np.float32)
+        for start in range(0, len(cards), BLOCK):
+            block = slice(start, start + BLOCK)
+            hidden = cards[block] @ w1[:SHARED]
+            hidden += shared.take(group[block], axis=0)
+            np.maximum(hidden, 0.0, out=hidden)
+            scores[block] = hidden @ w2
+        scores += self.b2
+        return scores
 
     @cached_property
     def _folded(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -269,7 +278,7 @@ def _described(
     held_g, unseen_g = own[group], unseen[group]
     cards = np.zeros((len(group), SHARED), dtype=np.float32)
     column = lambda name: COLUMN[name]  # noqa: E731
-    cards[:, :6] = RANK_COLUMNS[bit]  # one of the six rank columns
+    cards[np.arange(len(group)), RANK_OF[bit]] = 1.0  # one of the six rank columns
     cards[:, column("trump")] = is_trump
     cards[:, column("counter")] = t.points[bit] / 10.0
     cards[:, column("higher unseen")] = np.bitwise_count(unseen_g & higher)
@@ -345,6 +354,22 @@ def _cards_of(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.nonzero(kept)[0], bits[kept]
 
 
+#: A mask's bits in two halves of whole ranks (three ranks, twelve bits, each).
+HALF = BITS // 2
+LOW_HALF = (1 << HALF) - 1
+
+
+@cache
+def _points_by_suit(points: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The trick points in each suit of every set of cards of a half (`HALF`) of the bits:
+    (4,096, 4) tables of the low half and of the high half, looked up where a sum over the
+    counters' bits costs three passes."""
+    sets = (np.arange(1 << HALF)[:, None] >> np.arange(HALF)) & 1
+    by_suit = np.arange(HALF)[:, None] % 4 == np.arange(4)
+    worth = np.asarray(points, dtype=np.float32).reshape(2, HALF)
+    return tuple((sets @ (by_suit * half[:, None])).astype(np.float32) for half in worth)
+
+
 @dataclass(frozen=True)
 class _Sides:
     """What the seat to play in each deal of a decision knows of the other seats, by side:
@@ -380,16 +405,15 @@ class _Sides:
             shown = game.shown[0, at] if game.shown is not None else np.zeros(count, MASK)
             partner_shown |= np.where(foe, 0, shown)
             foe_shown |= np.where(foe, shown, 0)
-            foes_in_suit += SUITS_OF_NIBBLE[suits_of(may)] * foe[:, None]
+            foes_in_suit += SUITS_OF_NIBBLE[np.where(foe, suits_of(may), 0)]
             no_trump = (may & trump_mask) == 0
             foes_out += foe & no_trump
             partner_out = np.maximum(partner_out, ~foe & no_trump)
             offsets[:, k - 1] = ~foe
             foes_of += foe
         foes_in_suit /= np.maximum(foes_of, 1.0)[:, None]
-        points = np.zeros((count, 4), dtype=np.float32)
-        for rank in np.flatnonzero(t.points[::4]):  # the counters' ranks
-            points += ((unseen[:, None] >> (4 * rank + SUITS)) & 1) * t.points[4 * rank]
+        low, high = _points_by_suit(tuple(t.points))
+        points = low[unseen & LOW_HALF] + high[unseen >> HALF]
         return cls(
             partner_shown,
             foe_shown,
