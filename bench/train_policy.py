@@ -30,7 +30,7 @@ points weighs as much as one of 250.
 
 The shipped weights were made in five rounds, each fitted to the decisions of every round
 so far (the same seeds give the same decisions, and the same weights to rounding). Round 1,
-the look-ahead player's own games (57,000 deals, about 10 minutes on two cores):
+the look-ahead player's own games (36,000 deals, about 10 minutes on two cores):
 
     python bench/train_policy.py --deals 12000 --seed 34 --data sd.npz --no-fit
     python bench/train_policy.py --variant double-deck three-handed \

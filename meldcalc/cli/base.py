@@ -166,7 +166,7 @@ def policy_option(what: str = "the simulated deals") -> Any:
         choices=Policy,
         metavar="POLICY",
         help=f"Who plays {what}: {{}} (learned: the rules corrected by a network learned"
-        " from the look-ahead player, stronger; rules: the rules alone, 8 times the"
+        " from the look-ahead player, stronger; rules: the rules alone, 5 to 7 times the"
         ' play-outs a second; README "How the seats play").',
     )
 
