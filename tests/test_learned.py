@@ -134,11 +134,23 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
         ({**good, "scale": [1e-300] * len(FEATURES)}, "a feature scale below 1e-06"),
         ({**good, "w2": [1e39] * len(good["w2"])}, r"w2 holds a number beyond ±1e\+06"),
         ({**good, "format": True}, "weights of format True"),
-        ({k: v for k, v in good.items() if k != "w2"}, "a missing or malformed array"),
-        ([], "a JSON list where an object of weights belongs"),
-        ({**good, "b2": 10**400}, "a missing or malformed array"),  # no float holds it
-        ({**good, "w1": [[] for _ in good["w1"]], "b1": [], "w2": []}, "b1 has shape"),
+        ({k: v for k, v in good.items() if k != "w2"}, "no w2"),
+        ([], "a JSON array where an object of weights belongs"),
+        (None, "a JSON null where an object of weights belongs"),
+        ({**good, "b2": 10**400}, "b2 holds a number too large for any float"),
+        ({**good, "w1": [[] for _ in good["w1"]], "b1": [], "w2": []}, "w1 has shape"),
         ({**good, "b1": 0.5}, "b1 has shape"),
+        ({**good, "b1": good["b1"][:-1]}, r"b1 has shape \(63,\), expected \(64,\)"),
+        ({**good, "w2": good["w2"][:-1]}, r"w2 has shape \(63,\), expected \(64,\)"),
+        # what numpy would take for numbers
+        ({**good, "b2": "0.0"}, "b2 holds a JSON string where a number belongs"),
+        ({**good, "b2": True}, "b2 holds a JSON true or false where a number belongs"),
+        ({**good, "b1": [True] * len(good["b1"])}, "b1 holds a JSON true or false"),
+        ({**good, "w1": [[str(v) for v in row] for row in good["w1"]]}, "w1 holds a JSON string"),
+        ({**good, "mean": [None] * len(FEATURES)}, "mean holds a JSON null"),
+        ({**good, "w1": [good["w1"][0][:-1], *good["w1"][1:]]}, "w1 has rows of different"),
+        ({**good, "w1": [good["w1"][0][0], *good["w1"][1:]]}, "w1 has rows of different"),
+        ({**good, "w2": [[[1.0]]]}, "w2 is nested deeper than rows of numbers"),
     ]
     for data, said in damaged:
         with pytest.raises(MeldcalcError, match=said):
@@ -281,3 +293,23 @@ def test_a_game_takes_the_policy_so_its_way_out_of_damaged_weights_can_be_follow
         assert "Bid up to 490 with ♠ (S) as trump" in ruled.output
     finally:
         learned.shipped.cache_clear()
+
+
+def test_the_same_seed_gives_the_same_odds_whatever_threads_numpy_is_given(tmp_path) -> None:
+    """numpy's maths library splits the network's blocks between its threads and sums the
+    rows at a split in another order: a machine's core count must not move the odds."""
+    import subprocess
+    import sys
+
+    hand = "AS 10S KS QS JS JS KH QH QH QH JH AD AD AD QD QD JD JD KC JC"
+    shown = []
+    for threads in ("1", "2"):
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
+        done = subprocess.run(
+            [sys.executable, "-m", "meldcalc", "bid", hand, "-V", "double-deck", "--seed", "1",
+             "-f", "json"],
+            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        shown.append(json.loads(done.stdout))
+    assert shown[0] == shown[1]

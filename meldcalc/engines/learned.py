@@ -21,6 +21,7 @@ valued over its layouts, the network fitted to lose as few of those points as it
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
@@ -119,6 +120,7 @@ class Network:
     def _folded(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The first layer with the scaling folded in, in single precision (the scores'
         order is all that is read: a float32 sum is exact enough for it)."""
+        _one_blas_thread()
         w1 = self.w1 / self.scale[:, None]
         b1 = self.b1 - (self.mean / self.scale) @ self.w1
         return w1.astype(np.float32), b1.astype(np.float32), self.w2.astype(np.float32)
@@ -135,6 +137,20 @@ class Network:
         }
 
 
+@cache
+def _one_blas_thread() -> None:
+    """numpy's maths library (BLAS) on one thread in this process from now on. Its threads
+    split a block's rows between them, and rows cut at a split are summed in another
+    order: the same seed gave other odds with one thread than with two (0.918 and 0.9175
+    in double deck), so a machine's core count would change them; and threads waiting on a
+    busy machine made a block 12 times slower (2,960 us against 236 on two loaded cores).
+    meldcalc's parallelism is its own (``--jobs``: whole chunks of deals to processes).
+    threadpoolctl sets it at run time, whatever imported numpy first and however."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
+
+
 def network_from(data: object, where: str) -> Network:
     """The network of a weights file's content, checked: its format and features, the
     shapes of its arrays, and finite numbers."""
@@ -143,23 +159,22 @@ def network_from(data: object, where: str) -> Network:
         return MeldcalcError(f"{where}: {why}: {WAY_OUT}")
 
     if not isinstance(data, dict):
-        raise bad(f"a JSON {type(data).__name__} where an object of weights belongs")
+        raise bad(f"a JSON {_json_kind(data)} where an object of weights belongs")
     found = data.get("format")
     if type(found) is not int or found != FORMAT:  # True == 1, but is no format
         raise bad(f"weights of format {found!r}, expected {FORMAT}")
     if data.get("features") != list(FEATURES):
         raise bad("weights for other features than this version's")
-    try:
-        arrays = {
-            name: np.array(data[name], dtype=float)
-            for name in ("mean", "scale", "w1", "b1", "w2", "b2")
-        }
-    except (KeyError, TypeError, ValueError, OverflowError) as error:
-        raise bad(f"a missing or malformed array ({error})") from None
+    arrays = {}
+    for name in ("mean", "scale", "w1", "b1", "w2", "b2"):
+        if name not in data:
+            raise bad(f"no {name}")
+        arrays[name] = _numbers(data[name], name, bad)
     width = len(FEATURES)
-    if arrays["b1"].ndim != 1 or not len(arrays["b1"]):  # no hidden unit: every card alike
-        raise bad(f"b1 has shape {arrays['b1'].shape}, expected one number a hidden unit")
-    hidden = len(arrays["b1"])
+    w1 = arrays["w1"]
+    if w1.ndim != 2 or w1.shape[0] != width or not w1.shape[1]:  # no hidden unit: all alike
+        raise bad(f"w1 has shape {w1.shape}, expected ({width}, hidden units)")
+    hidden = w1.shape[1]
     shapes = {
         "mean": (width,),
         "scale": (width,),
@@ -180,6 +195,33 @@ def network_from(data: object, where: str) -> Network:
     return Network(
         *(arrays[name] for name in ("mean", "scale", "w1", "b1", "w2")), float(arrays["b2"])
     )
+
+
+def _numbers(value: object, name: str, bad: Callable[[str], MeldcalcError]) -> np.ndarray:
+    """``value``, an array of a weights file, as floats: JSON numbers only (a string, true
+    or null is none, though numpy would take them), in lists at most two deep, of one
+    length a level."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, list):
+            if depth == 2:
+                raise bad(f"{name} is nested deeper than rows of numbers")
+            stack.extend((inner, depth + 1) for inner in item)
+        elif type(item) not in (int, float):
+            raise bad(f"{name} holds a JSON {_json_kind(item)} where a number belongs")
+    try:
+        return np.array(value, dtype=float)
+    except OverflowError:
+        raise bad(f"{name} holds a number too large for any float") from None
+    except ValueError:  # of a list ragged or mixing numbers and lists
+        raise bad(f"{name} has rows of different lengths") from None
+
+
+def _json_kind(value: object) -> str:
+    """What JSON calls ``value``'s kind."""
+    kinds = {dict: "object", list: "array", str: "string", bool: "true or false"}
+    return "null" if value is None else kinds.get(type(value), "number")
 
 
 #: The most a weights file may hold (the shipped one is 36 KB): a link to /dev/zero or a
