@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.game.ledger import MAX_POINTS
 from meldcalc.game.table import Table
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
@@ -465,14 +466,13 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     if seat == table.me:
         raise MeldcalcError("your meld is counted from your hand: give the other seats'")
     what = what.strip()
-    if re.fullmatch(r"[-+]?[0-9][0-9.,eE+_-]*", what) and not (
-        is_whole_number(what) and len(what) < 9
-    ):
+    number = is_whole_number(what) and len(what) < 9 and int(what) <= MAX_POINTS
+    if re.fullmatch(r"[-+]?[0-9][0-9.,eE+_-]*", what) and not number:
         raise NotationError(
-            f"meld {quote(what)}: expected the seat's meld as a whole number from 0 (below"
-            " 100,000,000), or the cards it laid down"
+            f"meld {quote(what)}: expected the seat's meld as a whole number from 0 to"
+            f" {MAX_POINTS:,}, or the cards it laid down"
         )
-    if is_whole_number(what) and len(what) < 9:
+    if number:
         total, cards = int(what), None
         step = table.variant.meld_step
         if total % step:
@@ -484,6 +484,11 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         total = best_meld(cards, table.variant, table.trump).total
     melds = (*(m for m in table.melds if m[0] != seat), (seat, total, cards))
     new = replace(table, melds=melds)
+    if max(new.side_melds()) > MAX_POINTS:  # the ledger could not keep the hand
+        raise MeldcalcError(
+            f"meld {total}: {table.seat_label(seat)}'s side would meld"
+            f" {max(new.side_melds()):,}, more than a game keeps ({MAX_POINTS:,})"
+        )
     return Answer(new, [f"{table.seat_label(seat)} melds {total}"], {"seat": seat, "meld": total})
 
 
