@@ -283,8 +283,13 @@ def test_a_game_takes_the_policy_so_its_way_out_of_damaged_weights_can_be_follow
     learned.shipped.cache_clear()
     steps = f"hand {STRONG}\n"
     try:
-        refused = CliRunner().invoke(app, ["game", "a.jsonl", "--seat", "0"], input=steps)
+        refused = CliRunner().invoke(
+            app, ["game", "a.jsonl", "--seat", "0"], input=steps + "show\n"
+        )
         assert refused.exit_code == 2 and "--policy rules" in refused.output
+        # the hand was taken and kept before its odds were worked out: only they are lost
+        assert "phase: auction" in refused.output
+        assert f'{{"step": "hand {STRONG}"}}' in (tmp_path / "a.jsonl.hand").read_text()
         ruled = CliRunner().invoke(
             app, ["game", "b.jsonl", "--seat", "0", "--seed", "1", "--policy", "rules"],
             input=steps,

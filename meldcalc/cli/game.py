@@ -146,6 +146,7 @@ def game(
         out.echo(text)
         if text.lower() in QUIT:
             break
+        kept = None  # the step's answer, once its journal has it
         try:
             if text.lower() == "review":
                 lines, data = _reviewed(last, seed or 0, jobs)
@@ -155,17 +156,21 @@ def game(
                 if not steps:
                     raise MeldcalcError("undo: nothing to take back in this hand")
                 journal.append(jpath, {"undo": len(steps)})
-                taken = steps.pop()
+                undone = steps.pop()
                 table = replay(first, steps)
-                out.answer(number, text, [f"took back: {taken}"], {"undone": taken})
+                out.answer(number, text, [f"took back: {undone}"], {"undone": undone})
                 continue
-            answer = apply(table, text, advise=True, seed=seed or 0)
-            if answer.table is not table:  # a step taken (a question, such as hint, is not)
+            taken = apply(table, text, advise=False)  # checked, its advice not yet worked out
+            if taken.table is not table:  # a step taken (a question, such as hint, is not)
                 journal.append(jpath, {"step": text})  # on disk before it is answered
                 steps.append(text)
+                kept = taken
+            answer = apply(table, text, advise=True, seed=seed or 0)
         except MeldcalcError as error:
             out.error(number, str(error))
-            continue
+            if kept is None:
+                continue
+            answer = kept  # in the journal, though its advice could not be given
         table = answer.table
         out.answer(number, text, answer.lines, answer.data)
         if table.phase == "over":
