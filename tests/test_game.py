@@ -501,3 +501,23 @@ def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> Non
     assert "Traceback" not in done.stderr
     assert "Seats 1 and 3 won, 10000050 to 520" in done.stdout
     assert '"meld": [360, 10000000]' in ledger.read_text()
+
+
+def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:
+    """The next dealer deals after four passes; the ledger keeps the passed deal, so a
+    session started again (or the next hand scored) deals from the right seat."""
+    from meldcalc.game import ledger
+
+    game = tmp_path / "g.jsonl"
+    passed = _game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
+    assert "every seat passed" in passed.stdout and passed.stdout.endswith("hand 2: you deal\n")
+    again = _game(game, ["show"], "--policy", "rules")
+    assert again.returncode == 0, again.stderr
+    assert "hand 2: you deal" in again.stdout
+    book = ledger.read(game)
+    assert book is not None and (book.passed, book.deals, book.hands) == (1, 1, ())
+    lines = game.read_text().splitlines()
+    game.write_text("\n".join([*lines[:-1], '{"passed": 3}']) + "\n")  # not the next deal
+    edited = _game(game, ["show"], "--policy", "rules")
+    assert edited.returncode == 2
+    assert 'g.jsonl:2: expected {"passed": 1}, the next deal passed' in edited.stderr

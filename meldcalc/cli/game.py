@@ -107,7 +107,7 @@ def game(
             named = _side_names(names, rules)
         if book is None:  # a new game's hand under way keeps what the game began with
             named, target = _kept_settings(jpath, named, target)
-        hands_done = len(book.hands) if book else 0
+        hands_done = book.deals if book else 0  # the deals every seat passed too
         game_names = (book.names if book else None) or named or ()
         dealer = _dealer(hands_done + 1, rules.players)
         first = start(rules, dealer, game_names, _score_of(book, rules), policy.value)
@@ -294,15 +294,17 @@ def _rules(book: Any, variant: str | None) -> tuple[Any, str]:
 def _record(
     file: Path, table: Any, rules: Any, spec: str, target: Any, named: Any, out: Any
 ) -> None:
-    """The hand scored and added to the game's ledger, then the game's standing."""
+    """The hand scored and added to the game's ledger, then the game's standing; a deal
+    every seat passed is kept as passed."""
     from meldcalc.cli.scoring import standing_table
     from meldcalc.game import ledger
 
     scored = table.outcome()
-    if scored is None:
-        out.note("no hand to score: every seat passed")
-        return
     with ledger.held(file, write=True, create=True) as held:
+        if scored is None:  # kept all the same: the deal goes round
+            held.add_passed(rules, spec, target, named)
+            out.note("no hand to score: every seat passed")
+            return
         book = held.add_hand(rules, spec, target, scored, table.trump.letter, named)
     out.standing(standing_table(book, book.standing(), rules), book)
 

@@ -9,8 +9,12 @@ rewriting the file::
     {"ledger": "meldcalc", "format": 1, "variant": "single-deck", "target": 500, "rules": {...}}
     {"hand": 1, "bid": 300, "bidder": 0, ..., "points": [290, 150], "explanation": [...]}
     {"undo": 1}
+    {"passed": 3}
 
-A ledger written before ``rules`` was kept reads its variant's file as it is now.
+A deal every seat passed is not played (the next dealer deals): ``meldcalc game`` keeps it
+as a ``passed`` line, the deal's number counting hands and passed deals alike, so that
+the deal goes round as it did at the table. A ledger written before ``rules`` was kept
+reads its variant's file as it is now.
 
 A line is written whole or not at all: a write that fails (a full disk) is cut back, so
 the file is as it was. Only a crash or a power cut mid-write can leave a torn last line
@@ -127,6 +131,12 @@ class Ledger:
     notes: tuple[str, ...] = ()
     names: tuple[str, ...] | None = None  #: the sides' names, as the game began
     trumps: tuple[str | None, ...] = ()  #: each hand's trump, where it was given
+    passed: int = 0  #: the deals every seat passed, not played
+
+    @property
+    def deals(self) -> int:
+        """The deals so far: the hands scored and the deals passed."""
+        return len(self.hands) + self.passed
 
     def standing(self) -> Standing:
         return standing(self.rules, self.hands, self.target)
@@ -290,7 +300,18 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
     question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
     trumps: list[str | None] = []
+    passed = 0
     for where, record in records[1:]:
+        if "passed" in record:
+            deal = len(hands) + passed + 1
+            if (
+                set(record) != {"passed"}
+                or not _is_count(record["passed"])
+                or (record["passed"] != deal)
+            ):
+                raise LedgerError(f'{where}: expected {{"passed": {deal}}}, the next deal passed')
+            passed += 1
+            continue
         if "undo" in record:
             if record["undo"] != len(hands) or not hands:
                 raise LedgerError(f"{where}: undo {quote(record['undo'])}: not the last hand")
@@ -304,7 +325,9 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
         hands.append(_hand(where, record, rules, question))
         trumps.append(_trump(where, record.get("trump")))
     kept = kept or ()
-    return Ledger(path, variant, rules, target, tuple(hands), tear, kept, names, tuple(trumps))
+    return Ledger(
+        path, variant, rules, target, tuple(hands), tear, kept, names, tuple(trumps), passed
+    )
 
 
 def _trump(where: str, trump: object) -> str | None:
@@ -548,25 +571,39 @@ class Game:
     ) -> Ledger:
         """Append a scored hand (starting the game, under ``variant``, ``target`` and the
         sides' ``names``, when there is none yet) and read the game back."""
-        book, new = self.book, []
+        new = self._begun(rules, variant, target, names)
+        new.append(hand_record(len(self.book.hands) + 1 if self.book else 1, score, trump))
+        return self._append(*new)
+
+    def add_passed(
+        self, rules: Variant, variant: str, target: int | None, names: Sequence[str] | None
+    ) -> Ledger:
+        """Append a deal every seat passed (starting the game as `add_hand` does)."""
+        new = self._begun(rules, variant, target, names)
+        new.append({"passed": self.book.deals + 1 if self.book else 1})
+        return self._append(*new)
+
+    def _begun(
+        self, rules: Variant, variant: str, target: int | None, names: Sequence[str] | None
+    ) -> list[dict[str, Any]]:
+        """The game's first line when there is none yet; else checks that a deal may be
+        added (the same target, the game not over)."""
+        book = self.book
         if book is None:
             goal = target or (rules.bidding.game if rules.bidding else None)
             if goal is None:
                 raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
-            new.append(header(variant, goal, rules.data, names))
-        else:
-            if target is not None and target != book.target:
-                raise MeldcalcError(
-                    f"{shown_path(book.path)} is a game to {book.target}: leave out --to"
-                )
-            done = book.standing()
-            if done.winner is not None:
-                raise MeldcalcError(
-                    f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
-                )
-        number = len(book.hands) + 1 if book else 1
-        new.append(hand_record(number, score, trump))
-        return self._append(*new)
+            return [header(variant, goal, rules.data, names)]
+        if target is not None and target != book.target:
+            raise MeldcalcError(
+                f"{shown_path(book.path)} is a game to {book.target}: leave out --to"
+            )
+        done = book.standing()
+        if done.winner is not None:
+            raise MeldcalcError(
+                f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
+            )
+        return []
 
     def undo_last(self) -> Ledger:
         """Take the last hand back: an ``undo`` line, never a rewrite."""
