@@ -521,3 +521,17 @@ def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:
     edited = _game(game, ["show"], "--policy", "rules")
     assert edited.returncode == 2
     assert 'g.jsonl:2: expected {"passed": 1}, the next deal passed' in edited.stderr
+
+
+def test_the_tricks_step_says_how_many_numbers_and_where_the_hand_is(tmp_path) -> None:
+    steps = ["hand AS 10S KS QS JS JD 9S AH AD AC KH QH 9H 9C 9D", "300", "pass", "pass",
+             "widow 10S KD JC", "trump S", "bury 9H 9C 9D", "meld left 20", "meld right 40",
+             "tricks 125", "tricks 125 100", "tricks 125,100", "tricks 125,100"]  # fmt: skip
+    done = _game(tmp_path / "g.jsonl", steps, "-V", "three-handed", "--policy", "rules")
+    assert (
+        "tricks '125': expected 3 numbers, one a side in order, or the first 2 (the last side"
+        " takes the rest); got 1"
+    ) in done.stderr
+    assert "tricks '125 100': expected trick points, a side's after a comma" in done.stderr
+    assert "Traceback" not in done.stderr and "seat 0 bid 300 and made it" in done.stdout.lower()
+    assert "tricks: not now: your hand is not typed yet (hand CARDS)" in done.stderr

@@ -214,7 +214,10 @@ def bid(
         at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
     warnings = (
-        [f"{deals} deals are too few for the odds to mean much; use at least {FEW_DEALS}"]
+        [
+            f"{deals} deal{' is' if deals == 1 else 's are'} too few for the odds to mean much;"
+            f" use at least {FEW_DEALS}"
+        ]
         if deals < FEW_DEALS
         else []
     )
@@ -348,9 +351,9 @@ def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
             "mean": round(float(tricks.mean()), 2),
             "sd": round(sd, 2),
             "se": round(sd / len(tricks) ** 0.5, 2),
-            "p10": p10,
-            "p50": p50,
-            "p90": p90,
+            "p10": round(p10, 2),  # an interpolation's float noise left out
+            "p50": round(p50, 2),
+            "p90": round(p90, 2),
         },
         "expected_total": round(odds.expected_total, 2),
         "reason": odds.reason,

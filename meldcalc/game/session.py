@@ -534,13 +534,24 @@ def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
 
 def _tricks(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.rules.scoring import complete_sides
+    from meldcalc.rules.scoring import complete_sides, side_count
 
     _in(table, ("meld", "play"), "tricks")
+    sides = side_count(table.variant)
     values = [v.strip() for v in rest.split(",")]
     if not all(is_whole_number(v) and len(v) < 9 for v in values):
-        raise NotationError(f"{quote(rest)}: expected trick points, e.g. 160 (the bidding side's)")
+        example = "160 (the bidding side's)" if sides == 2 else "125,100 (seats 0 and 1)"
+        raise NotationError(
+            f"tricks {quote(rest)}: expected trick points, a side's after a comma, e.g. {example}"
+        )
     given = [int(v) for v in values]
+    if len(given) not in (sides - 1, sides):
+        fewer = "the bidding side's alone" if sides == 2 else f"the first {sides - 1}"
+        other = "other" if sides == 2 else "last"
+        raise MeldcalcError(
+            f"tricks {quote(rest)}: expected {sides} numbers, one a side in order, or {fewer}"
+            f" (the {other} side takes the rest); got {len(given)}"
+        )
     numbers = list(complete_sides(given, table.variant, table.bidder, table.variant.trick_total))
     new = replace(table, tricks_given=tuple(numbers))
     new.outcome()  # refuses points that cannot be
@@ -579,11 +590,26 @@ def _scored_lines(table: Table) -> list[str]:
     return ["the hand is over", *scored.explanation]
 
 
+#: Where the hand is, as a step that does not belong there is told.
+_WHERE = {
+    "hand": "your hand is not typed yet (hand CARDS)",
+    "auction": "the hand is at its auction",
+    "widow": "the widow is to be taken up (widow CARDS)",
+    "ask": "the bidder is to ask for a suit (ask SUIT)",
+    "pass": "the cards are being passed",
+    "trump": "trump is to be named (trump SUIT)",
+    "bury": "cards are to be buried (bury CARDS)",
+    "meld": "the hand is at its meld",
+    "play": "the hand is in its play",
+    "over": "the hand is over",
+}
+
+
 def _in(table: Table, phases: str | tuple[str, ...], step: str) -> None:
     allowed = (phases,) if isinstance(phases, str) else phases
     if table.phase not in allowed:
         raise MeldcalcError(
-            f"{step}: not now: the hand is at its {table.phase}"
+            f"{step}: not now: {_WHERE[table.phase]}"
             + (f" ({_auction_prompt(table)})" if table.phase == "auction" else "")
         )
 
