@@ -465,10 +465,12 @@ def _deal_problems(tree: Node, ranks: int) -> list[str]:
     players, hand = fields["players"], fields["hand_size"]
     widow, stock = fields.get("widow"), fields.get("stock")
     problems = []
-    if fields["partnerships"].value and players.value % 2:
+    if fields["partnerships"].value and (players.value % 2 or players.value < 4):
         where = _blame(tree, fields["partnerships"], players)
-        problems.append(
-            where.problem(f"partnerships need an even number of players, got {players.value}")
+        problems.append(  # two players are two sides, not a partnership
+            where.problem(
+                f"partnerships need an even number of players, 4 or more, got {players.value}"
+            )
         )
     dealt = players.value * hand.value + (widow.value if widow else 0)
     dealt += stock.value if stock else 0
