@@ -49,8 +49,8 @@ def six(tmp_path: Path) -> str:
 
 @pytest.fixture
 def two(tmp_path: Path) -> str:
-    """Two players, 'partnerships' with nobody to partner: 24 cards each."""
-    body = "extends: single-deck\nplayers: 2\npartnerships: true\nhand_size: 24\n"
+    """Two players, each for himself: 24 cards each."""
+    body = "extends: single-deck\nplayers: 2\npartnerships: false\nhand_size: 24\n"
     return house(tmp_path, body, "two.yaml")
 
 
@@ -90,12 +90,18 @@ def test_six_handed_partner_by_name_is_ambiguous(six: str) -> None:
     assert "two partners" in line and "seats 2 and 4" in line
 
 
-def test_two_players_in_partnership_have_no_partner(two: str) -> None:
+def test_two_players_have_no_partner_and_a_partnership_of_two_is_refused(
+    two: str, tmp_path: Path
+) -> None:
     hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH AS 10S KS QS JS JD 9S AH AD AC KH QH"
     result = run("bid", hand, "-V", two, "-n", "40", "--seed", "1")
     assert result.exit_code == 0, result.stderr
     assert "partner" not in result.stdout
     assert bid_json(hand, "-V", two)["results"][0]["partner_meld"] is None
+    body = "extends: single-deck\nplayers: 2\npartnerships: true\nhand_size: 24\n"
+    paired = house(tmp_path, body, "paired.yaml")  # two players are two sides
+    line = one_clean_error(run("bid", hand, "-V", paired, "-n", "40"))
+    assert "paired.yaml:6:15: partnerships: partnerships need an even number of players" in line
 
 
 # --- statements that contradict each other ------------------------------------------------
