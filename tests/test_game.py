@@ -535,3 +535,46 @@ def test_the_tricks_step_says_how_many_numbers_and_where_the_hand_is(tmp_path) -
     assert "tricks '125 100': expected trick points, a side's after a comma" in done.stderr
     assert "Traceback" not in done.stderr and "seat 0 bid 300 and made it" in done.stdout.lower()
     assert "tricks: not now: your hand is not typed yet (hand CARDS)" in done.stderr
+
+
+def test_a_bid_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:
+    steps = [f"hand {HAND}", "99999990", "10000010", "10000000", "pass", "pass", "pass",
+             "trump S", "tricks 160"]  # fmt: skip
+    done = _game(tmp_path / "g.jsonl", steps, "--policy", "rules")
+    assert "'10000010': expected a bid such as 250 (at most 10,000,000), or pass" in done.stderr
+    assert "you won the auction at 10000000" in done.stdout
+    assert "went set" in done.stdout and "not recorded" not in done.stderr
+
+
+def test_a_game_that_cannot_take_another_deal_is_refused_before_one_is_typed(tmp_path) -> None:
+    """A won game, or another --to, was once found out only when the deal was over (its
+    journal then stuck); a session ends once its game is won."""
+    won = tmp_path / "won.jsonl"
+    steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S", "tricks 160",
+             f"hand {HAND}"]  # fmt: skip
+    done = _game(won, steps, "--to", "300", "--policy", "rules")
+    assert done.stdout.endswith("the game is over: play the next one in a new file\n")
+    assert not (tmp_path / "won.jsonl.hand").exists()
+    again = _game(won, [f"hand {HAND}"], "--policy", "rules")
+    assert again.returncode == 2 and "won.jsonl: the game is over" in again.stderr
+    assert again.stdout == ""
+    other = _game(won, [f"hand {HAND}"], "--to", "500", "--policy", "rules")
+    assert "won.jsonl is a game to 300: leave out --to" in other.stderr
+
+
+def test_a_hand_before_a_passed_deal_cannot_be_taken_back(tmp_path) -> None:
+    """Taking it back would deal the passed deal's number again."""
+    game = tmp_path / "g.jsonl"
+    _meldcalc("score", "-g", str(game), "--bid", "250", "--bidder", "0", "--meld", "200,50",
+              "--tricks", "160")  # fmt: skip
+    _game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
+    assert game.read_text().splitlines()[-1] == '{"passed": 2}'
+    undo = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "score", "-g", str(game), "--undo"],
+        capture_output=True, text=True, cwd=AWAY,
+    )  # fmt: skip
+    assert undo.returncode == 2 and "can no longer be taken back" in undo.stderr
+    with game.open("a") as edited:
+        edited.write('{"undo": 1}\n')
+    shown = _game(game, ["show"], "--policy", "rules")
+    assert "g.jsonl:4: undo 1: a passed deal follows the last hand" in shown.stderr

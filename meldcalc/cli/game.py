@@ -92,6 +92,10 @@ def game(
         if sys.stdin is None:  # before any journal is made for a hand none can follow
             raise MeldcalcError("standard input is closed: expected steps, one per line")
         book = ledger.read(file)
+        if book is not None:  # refused now, not once a whole deal has been typed
+            ledger.check_open(book, target)
+            if book.torn is not None:
+                raise MeldcalcError(f"{book.torn}: nothing is added after it; {book.torn.remedy}")
         jpath = journal.journal_path(file)
         if book is None and not journal.read_steps(jpath)[0]:
             journal.clear(jpath)  # begun with no step typed: nothing binds the settings yet
@@ -177,8 +181,11 @@ def game(
             last = table
             with user_errors():
                 hands_done += 1
-                _record(file, table, rules, spec, target, named, out)
+                book = _record(file, table, rules, spec, target, named, out)
                 journal.clear(jpath)
+            if book.standing().winner is not None:  # no next deal: it could not be kept
+                out.note("the game is over: play the next one in a new file")
+                break
             first = start(
                 rules,
                 _dealer(hands_done + 1, rules.players),
@@ -293,20 +300,20 @@ def _rules(book: Any, variant: str | None) -> tuple[Any, str]:
 
 def _record(
     file: Path, table: Any, rules: Any, spec: str, target: Any, named: Any, out: Any
-) -> None:
+) -> Any:
     """The hand scored and added to the game's ledger, then the game's standing; a deal
-    every seat passed is kept as passed."""
+    every seat passed is kept as passed. The game as the ledger now has it."""
     from meldcalc.cli.scoring import standing_table
     from meldcalc.game import ledger
 
     scored = table.outcome()
     with ledger.held(file, write=True, create=True) as held:
         if scored is None:  # kept all the same: the deal goes round
-            held.add_passed(rules, spec, target, named)
             out.note("no hand to score: every seat passed")
-            return
+            return held.add_passed(rules, spec, target, named)
         book = held.add_hand(rules, spec, target, scored, table.trump.letter, named)
     out.standing(standing_table(book, book.standing(), rules), book)
+    return book
 
 
 def _terminal() -> bool:

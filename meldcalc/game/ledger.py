@@ -132,6 +132,7 @@ class Ledger:
     names: tuple[str, ...] | None = None  #: the sides' names, as the game began
     trumps: tuple[str | None, ...] = ()  #: each hand's trump, where it was given
     passed: int = 0  #: the deals every seat passed, not played
+    last_passed: bool = False  #: the last deal was passed (no hand may be taken back)
 
     @property
     def deals(self) -> int:
@@ -147,6 +148,19 @@ class Ledger:
         if self.torn is None:
             return self.notes
         return (f"{self.torn}: the game is shown without it; {self.torn.remedy}", *self.notes)
+
+
+def check_open(book: Ledger, target: int | None) -> None:
+    """Refuses what would refuse the next deal's line: another target (``target``, as
+    given), or a game already won. `meldcalc game` asks before a deal is typed, not once
+    it is over."""
+    if target is not None and target != book.target:
+        raise MeldcalcError(f"{shown_path(book.path)} is a game to {book.target}: leave out --to")
+    done = book.standing()
+    if done.winner is not None:
+        raise MeldcalcError(
+            f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
+        )
 
 
 def read(path: Path) -> Ledger | None:
@@ -300,7 +314,7 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
     question = "was the file edited?" if kept is not None else _question(variant)
     hands: list[HandScore] = []
     trumps: list[str | None] = []
-    passed = 0
+    passed, last_passed = 0, False
     for where, record in records[1:]:
         if "passed" in record:
             deal = len(hands) + passed + 1
@@ -311,10 +325,15 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
             ):
                 raise LedgerError(f'{where}: expected {{"passed": {deal}}}, the next deal passed')
             passed += 1
+            last_passed = True
             continue
         if "undo" in record:
             if record["undo"] != len(hands) or not hands:
                 raise LedgerError(f"{where}: undo {quote(record['undo'])}: not the last hand")
+            if last_passed:  # taking it back would deal its number again
+                raise LedgerError(
+                    f"{where}: undo {quote(record['undo'])}: a passed deal follows the last hand"
+                )
             hands.pop()
             trumps.pop()
             continue
@@ -323,11 +342,13 @@ def _game(path: Path, records: list[tuple[str, dict]], tear: Tear | None) -> Led
                 f"{where}: expected hand {len(hands) + 1}, got {quote(record.get('hand'))}"
             )
         hands.append(_hand(where, record, rules, question))
+        last_passed = False
         trumps.append(_trump(where, record.get("trump")))
     kept = kept or ()
     return Ledger(
-        path, variant, rules, target, tuple(hands), tear, kept, names, tuple(trumps), passed
-    )
+        path, variant, rules, target, tuple(hands), tear, kept, names, tuple(trumps), passed,
+        last_passed,
+    )  # fmt: skip
 
 
 def _trump(where: str, trump: object) -> str | None:
@@ -588,27 +609,23 @@ class Game:
     ) -> list[dict[str, Any]]:
         """The game's first line when there is none yet; else checks that a deal may be
         added (the same target, the game not over)."""
-        book = self.book
-        if book is None:
+        if self.book is None:
             goal = target or (rules.bidding.game if rules.bidding else None)
             if goal is None:
                 raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
             return [header(variant, goal, rules.data, names)]
-        if target is not None and target != book.target:
-            raise MeldcalcError(
-                f"{shown_path(book.path)} is a game to {book.target}: leave out --to"
-            )
-        done = book.standing()
-        if done.winner is not None:
-            raise MeldcalcError(
-                f"{shown_path(book.path)}: the game is over ({done.reason}); start anew"
-            )
+        check_open(self.book, target)
         return []
 
     def undo_last(self) -> Ledger:
         """Take the last hand back: an ``undo`` line, never a rewrite."""
         if self.book is None or not self.book.hands:
             raise MeldcalcError(f"{shown_path(self.path)}: no hand to take back")
+        if self.book.last_passed:
+            raise MeldcalcError(
+                f"{shown_path(self.path)}: the last deal was passed by every seat, after the"
+                " last hand: that hand can no longer be taken back"
+            )
         return self._append({"undo": len(self.book.hands)})
 
     def repair(self) -> Tear | None:

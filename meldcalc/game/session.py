@@ -101,9 +101,20 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
         raise NotationError("an empty step: type a card, a bid, 'hint', 'show' or 'help'")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
     step = _STEPS.get(verb)
-    if step is None:
-        return _bare(table, text, advise)
-    return step(table, rest, advise, seed)
+    answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
+    _keepable(answer.table, text)
+    return answer
+
+
+def _keepable(table: Table, text: str) -> None:
+    """Refuses a step that would leave the hand more than a game's ledger keeps (a bid or a
+    side's meld above `MAX_POINTS`, your own meld counted from a house file's melds too):
+    refused now, not once the whole hand has been typed."""
+    if max(table.side_melds(), default=0) > MAX_POINTS:
+        raise MeldcalcError(
+            f"{text}: a side would meld {max(table.side_melds()):,}, more than a game keeps"
+            f" ({MAX_POINTS:,})"
+        )
 
 
 def _bare(table: Table, text: str, advise: bool) -> Answer:
@@ -169,7 +180,7 @@ def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     token = rest.strip().lower()
     if token == "pass":
         bid = None
-    elif is_whole_number(token) and len(token) < 9:
+    elif is_whole_number(token) and len(token) < 9 and int(token) <= MAX_POINTS:
         bid = int(token)
         high = table.high_bid
         floor = bidding.opening if high is None else bidding.next_bid(high[0])
@@ -178,7 +189,10 @@ def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
                 f"bid {bid}: the next legal bid is {bidding.first_at_least(floor)} (or pass)"
             )
     else:
-        raise NotationError(f"{quote(rest)}: expected a bid such as {bidding.opening}, or pass")
+        raise NotationError(
+            f"{quote(rest)}: expected a bid such as {bidding.opening} (at most {MAX_POINTS:,}),"
+            " or pass"
+        )
     new = replace(table, bids=(*table.bids, (seat, bid)))
     said = f"{table.seat_label(seat)}: {'pass' if bid is None else bid}"
     if advise and new.bidder is None and new.to_bid == new.me and new.auction_said():
