@@ -560,6 +560,11 @@ def test_a_game_that_cannot_take_another_deal_is_refused_before_one_is_typed(tmp
     assert again.stdout == ""
     other = _game(won, [f"hand {HAND}"], "--to", "500", "--policy", "rules")
     assert "won.jsonl is a game to 300: leave out --to" in other.stderr
+    torn = tmp_path / "torn.jsonl"
+    torn.write_bytes(won.read_bytes().rsplit(b"\n", 2)[0] + b'\n{"hand": 2, "bi')
+    cut = _game(torn, [f"hand {HAND}"], "--policy", "rules")
+    assert cut.returncode == 2 and "a torn last line" in cut.stderr and cut.stdout == ""
+    assert "nothing is added after it" in cut.stderr
 
 
 def test_a_hand_before_a_passed_deal_cannot_be_taken_back(tmp_path) -> None:

@@ -94,8 +94,6 @@ def game(
         book = ledger.read(file)
         if book is not None:  # refused now, not once a whole deal has been typed
             ledger.check_open(book, target)
-            if book.torn is not None:
-                raise MeldcalcError(f"{book.torn}: nothing is added after it; {book.torn.remedy}")
         jpath = journal.journal_path(file)
         if book is None and not journal.read_steps(jpath)[0]:
             journal.clear(jpath)  # begun with no step typed: nothing binds the settings yet

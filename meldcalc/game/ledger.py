@@ -151,9 +151,11 @@ class Ledger:
 
 
 def check_open(book: Ledger, target: int | None) -> None:
-    """Refuses what would refuse the next deal's line: another target (``target``, as
-    given), or a game already won. `meldcalc game` asks before a deal is typed, not once
-    it is over."""
+    """Refuses what would refuse the next deal's line: a torn last line, another target
+    (``target``, as given), or a game already won. `meldcalc game` asks before a deal is
+    typed, not once it is over."""
+    if book.torn is not None:
+        raise LedgerError(f"{book.torn}: nothing is added after it; {book.torn.remedy}")
     if target is not None and target != book.target:
         raise MeldcalcError(f"{shown_path(book.path)} is a game to {book.target}: leave out --to")
     done = book.standing()

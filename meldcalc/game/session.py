@@ -107,14 +107,21 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
 
 
 def _keepable(table: Table, text: str) -> None:
-    """Refuses a step that would leave the hand more than a game's ledger keeps (a bid or a
-    side's meld above `MAX_POINTS`, your own meld counted from a house file's melds too):
-    refused now, not once the whole hand has been typed."""
-    if max(table.side_melds(), default=0) > MAX_POINTS:
-        raise MeldcalcError(
-            f"{text}: a side would meld {max(table.side_melds()):,}, more than a game keeps"
-            f" ({MAX_POINTS:,})"
-        )
+    """Refuses a step that would leave a side's meld above what a game's ledger keeps
+    (`MAX_POINTS`), whichever step melds (a seat's meld typed, yours counted from a house
+    file's melds): refused now, not once the whole hand has been typed. A bid is bounded
+    where it is read."""
+    from meldcalc.rules.scoring import side_of
+
+    melds = table.side_melds()
+    if max(melds, default=0) <= MAX_POINTS:
+        return
+    side = melds.index(max(melds))
+    seat = [s for s, _, _ in table.melds if side_of(table.variant, s) == side][-1]
+    whose = "your side" if seat == table.me else f"{table.seat_label(seat)}'s side"
+    raise MeldcalcError(
+        f"{text}: {whose} would meld {max(melds):,}, more than a game keeps ({MAX_POINTS:,})"
+    )
 
 
 def _bare(table: Table, text: str, advise: bool) -> Answer:
@@ -498,11 +505,6 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         total = best_meld(cards, table.variant, table.trump).total
     melds = (*(m for m in table.melds if m[0] != seat), (seat, total, cards))
     new = replace(table, melds=melds)
-    if max(new.side_melds()) > MAX_POINTS:  # the ledger could not keep the hand
-        raise MeldcalcError(
-            f"meld {total}: {table.seat_label(seat)}'s side would meld"
-            f" {max(new.side_melds()):,}, more than a game keeps ({MAX_POINTS:,})"
-        )
     return Answer(new, [f"{table.seat_label(seat)} melds {total}"], {"seat": seat, "meld": total})
 
 
