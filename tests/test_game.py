@@ -583,3 +583,15 @@ def test_a_hand_before_a_passed_deal_cannot_be_taken_back(tmp_path) -> None:
         edited.write('{"undo": 1}\n')
     shown = _game(game, ["show"], "--policy", "rules")
     assert "g.jsonl:4: undo 1: a passed deal follows the last hand" in shown.stderr
+
+
+def test_a_ledger_planted_as_a_link_is_refused_before_it_is_read(tmp_path) -> None:
+    """Not read through (its target's first line was once reported as a bad ledger line)."""
+    victim = tmp_path / "victim"
+    victim.write_text("secret\n")
+    (tmp_path / "g.jsonl").symlink_to(victim)
+    done = _game(tmp_path / "g.jsonl", [f"hand {HAND}"], "--policy", "rules")
+    assert done.returncode == 2 and "g.jsonl: a symbolic link: give the ledger itself" in (
+        done.stderr
+    )
+    assert "secret" not in done.stderr and victim.read_text() == "secret\n"

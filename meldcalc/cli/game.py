@@ -91,6 +91,8 @@ def game(
     with user_errors():
         if sys.stdin is None:  # before any journal is made for a hand none can follow
             raise MeldcalcError("standard input is closed: expected steps, one per line")
+        if file.is_symlink():  # refused before it is read, and before a hand is typed
+            raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         book = ledger.read(file)
         if book is not None:  # refused now, not once a whole deal has been typed
             ledger.check_open(book, target)
@@ -99,8 +101,6 @@ def game(
             journal.clear(jpath)  # begun with no step typed: nothing binds the settings yet
         if book is None:  # a new game: its first hand's journal says under which rules
             variant = _journal_variant(jpath, variant)
-        if file.is_symlink():  # refused now, not once a whole hand has been typed
-            raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         rules, spec = _rules(book, variant)
         named = None
         if names is not None:
