@@ -17,6 +17,7 @@ from meldcalc.engines import learned
 from meldcalc.engines.learned import FEATURES, Learned, network_from, shipped
 from meldcalc.engines.simulate import Game, Table
 from meldcalc.errors import MeldcalcError
+from meldcalc.rules.bits import MASK
 from meldcalc.rules.cards import CARDS, RANKS, Rank
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.variant import Deck
@@ -115,23 +116,37 @@ def test_scores_worked_out_apart_are_the_scores_of_the_whole_features(
     group, bit, x = learned.features(game, game.seat, legal, rules, rows)
     group_, bit_, cards_, decisions = learned._described(game, game.seat, legal, rules, rows)
     assert np.array_equal(group, group_) and np.array_equal(bit, bit_)
-    network = shipped()
-    apart = network.scores_apart(cards_, decisions, group)
-    np.testing.assert_allclose(apart, network.scores(x), rtol=1e-4, atol=1e-4)
+    # the shipped weights, reading the features they were fitted to, and the same network
+    # reading every feature, those it did not read weighing nothing: the same scores
+    for network in (shipped(), shipped().widened()):
+        apart = network.scores_apart(cards_, decisions, group)
+        np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)
+    # as play works them out: the features the shipped weights read, and no more
+    reads = set(shipped().columns)
+    *_, cards_read, decisions_read = learned._described(game, game.seat, legal, rules, rows, reads)
+    assert cards_read.shape[1] == max(column for column in reads if column < learned.SHARED) + 1
+    apart = shipped().scores_apart(cards_read, decisions_read, group)
+    np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)
 
 
 def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error() -> None:
     network = shipped()
-    assert network.w1.shape[0] == len(FEATURES)
+    assert network.w1.shape[0] == len(network.columns) <= len(FEATURES)
     good = json.loads(json.dumps(network.json()))
     assert network_from(good, "w").scores(np.zeros((1, len(FEATURES)))).shape == (1,)
     damaged = [
         ({**good, "format": 0}, "weights of format 0"),
-        ({**good, "features": good["features"][:-1]}, "other features"),
+        ({**good, "features": good["features"][:-1]}, "w1 has shape"),
+        ({**good, "features": [*good["features"][:-1], "luck"]}, "does not know: 'luck'"),
+        ({**good, "features": [*good["features"][:-1], ["ace"]]}, r"does not know: \['ace'\]"),
+        ({**good, "features": ["ace", *good["features"][:-1]]}, "a feature named twice"),
+        ({**good, "features": "ace"}, "features should be a list"),
+        ({**good, "features": []}, "features should be a list"),
+        ({k: v for k, v in good.items() if k != "features"}, "features should be a list"),
         ({**good, "w1": good["w1"][:-1]}, "w1 has shape"),
         ({**good, "b2": float("nan")}, "not finite"),
-        ({**good, "scale": [0.0] * len(FEATURES)}, "a feature scale below 1e-06"),
-        ({**good, "scale": [1e-300] * len(FEATURES)}, "a feature scale below 1e-06"),
+        ({**good, "scale": [0.0] * len(good["scale"])}, "a feature scale below 1e-06"),
+        ({**good, "scale": [1e-300] * len(good["scale"])}, "a feature scale below 1e-06"),
         ({**good, "w2": [1e39] * len(good["w2"])}, r"w2 holds a number beyond ±1e\+06"),
         ({**good, "format": True}, "weights of format True"),
         ({k: v for k, v in good.items() if k != "w2"}, "no w2"),
@@ -147,7 +162,7 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
         ({**good, "b2": True}, "b2 holds a JSON true or false where a number belongs"),
         ({**good, "b1": [True] * len(good["b1"])}, "b1 holds a JSON true or false"),
         ({**good, "w1": [[str(v) for v in row] for row in good["w1"]]}, "w1 holds a JSON string"),
-        ({**good, "mean": [None] * len(FEATURES)}, "mean holds a JSON null"),
+        ({**good, "mean": [None] * len(good["mean"])}, "mean holds a JSON null"),
         ({**good, "w1": [good["w1"][0][:-1], *good["w1"][1:]]}, "w1 has rows of different"),
         ({**good, "w1": [good["w1"][0][0], *good["w1"][1:]]}, "w1 has rows of different"),
         ({**good, "w2": [[[1.0]]]}, "w2 is nested deeper than rows of numbers"),
@@ -220,6 +235,32 @@ def test_the_cards_of_masks_are_their_bits_in_order(masks) -> None:
     plain = np.nonzero((masks[:, None] >> np.arange(24)) & 1)
     fast = learned._cards_of(masks)
     assert np.array_equal(fast[0], plain[0]) and np.array_equal(fast[1], plain[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(held=st.integers(0, (1 << 24) - 1), unseen=st.integers(0, (1 << 24) - 1))
+def test_the_guards_of_each_card_by_a_plain_count(held, unseen) -> None:
+    """The fast path (the ranks above every card at once) against a plain count, card by
+    card: the cards above it in its suit the seat holds that an unseen card may beat, and
+    whether playing it leaves one of them fewer cards below than unseen cards above."""
+    bits = np.array([b for b in range(24) if held >> b & 1], dtype=np.int64)
+    has = lambda mask, rank, suit: mask >> (rank * 4 + suit) & 1  # noqa: E731
+    masks = np.full(len(bits), held, dtype=MASK), np.full(len(bits), unseen, dtype=MASK)
+    at_risk, unguards = learned._guards(bits, learned.ONE << bits, *masks)
+    for at, bit in enumerate(bits.tolist()):
+        rank, suit = divmod(bit, 4)  # rank 0 the ace: the lower the rank, the higher the card
+        risky = [
+            above
+            for above in range(rank)
+            if has(held, above, suit) and any(has(unseen, r, suit) for r in range(above))
+        ]
+        short = [
+            sum(has(held, r, suit) for r in range(above + 1, 6) if r != rank)
+            < sum(has(unseen, r, suit) for r in range(above))
+            for above in risky
+        ]
+        assert at_risk[at] == len(risky)
+        assert unguards[at] == any(short)
 
 
 @settings(max_examples=60, deadline=None)

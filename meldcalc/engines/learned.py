@@ -3,19 +3,21 @@ trained on the look-ahead player's choices.
 
 At each decision with more than one legal card, every legal card of every deal is described
 by the same few numbers (`FEATURES`): the card's own (`CARD_FEATURES`: what it is, what it
-does to the trick, what the seat knows of who holds its suit, and whether the rules would
-play it) and the decision's, shared by its cards (`DECISION_FEATURES`: the trick so far,
-the seat's place and side, the trumps and points still out, and the game's shape: three
-or four players, how many copies of each card). A two-layer network scores them, and the
-best-scored card is played (of equal scores the lowest card). Everything it reads is what
-the seat may know, as for the rules: its own hand, the cards played, the meld on the table
-and the suits and cards the others have shown they lack.
+does to the trick, what the seat knows of who holds its suit, the cards above it it guards,
+and whether the rules would play it) and the decision's, shared by its cards
+(`DECISION_FEATURES`: the trick so far, the seat's place and side, the trumps and points
+still out, and the game's shape: three or four players, how many copies of each card). A
+two-layer network scores them, and the best-scored card is played (of equal scores the
+lowest card). Everything it reads is what the seat may know, as for the rules: its own hand,
+the cards played, the meld on the table and the suits and cards the others have shown they
+lack.
 
-The weights are a small data file in the package (`policy.json`), read once on first use
-and checked (format, feature names, shapes, finite numbers): a damaged or mismatched file
-is a clear error, never a silent fall back to the rules. `bench/train_policy.py` made it,
-from its seed: the decisions of games played by the look-ahead player, each legal card
-valued over its layouts, the network fitted to lose as few of those points as it can.
+The weights are a small data file in the package (`policy.json`), read once on first use and
+checked (format, the names of the features they read, shapes, finite numbers): a damaged or
+mismatched file is a clear error, never a silent fall back to the rules.
+`bench/train_policy.py` made it, from its seed: the decisions of games played by the
+look-ahead player, each legal card valued over its layouts, the network fitted to lose as
+few of those points as it can.
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ from meldcalc.rules.bits import (
     suits_of,
 )
 
-#: Bumped whenever the features or the network's form change: other weights are refused.
+#: Bumped whenever the network's form changes: other weights are refused. A weights file
+#: names the features it reads (`Network.columns`), each one of `FEATURES`: weights made
+#: before a feature was added still read the features they were fitted to.
 FORMAT = 2
 #: What a legal card is and does, one row per card.
 CARD_FEATURES = (
@@ -50,7 +54,7 @@ CARD_FEATURES = (
     "trump", "counter", "higher unseen", "suit unseen", "suit held", "higher held",
     "lower held", "two copies", "wins now", "wins safely", "led suit", "foe may ruff",
     "partner may ruff", "rules play it", "partner shown above", "foe shown above",
-    "foes in suit", "points unseen in suit",
+    "foes in suit", "points unseen in suit", "held above at risk", "unguards",
 )  # fmt: skip
 #: What the decision is, shared by its legal cards.
 DECISION_FEATURES = (
@@ -61,6 +65,8 @@ DECISION_FEATURES = (
 )  # fmt: skip
 FEATURES = CARD_FEATURES + DECISION_FEATURES
 COLUMN = {name: at for at, name in enumerate(FEATURES)}
+#: The columns of the features `_guards` works out, the last of `CARD_FEATURES`.
+GUARDS = (COLUMN["held above at risk"], COLUMN["unguards"])
 #: The features from here on are the decision's, the same for each of its legal cards.
 SHARED = len(CARD_FEATURES)
 #: The bounds of a weight, and the least feature scale, a file may hold: within them the
@@ -80,7 +86,8 @@ SUITS_OF_NIBBLE = ((np.arange(16)[:, None] >> np.arange(4)) & 1).astype(np.float
 @dataclass(frozen=True)
 class Network:
     """Scores of cards from their features: ``relu(x @ w1 + b1) @ w2 + b2``, the features
-    first scaled by ``mean`` and ``scale``."""
+    first scaled by ``mean`` and ``scale``; ``columns``: the features it reads (their
+    indices into `FEATURES`, rising), all of them by default."""
 
     mean: np.ndarray
     scale: np.ndarray
@@ -88,9 +95,13 @@ class Network:
     b1: np.ndarray
     w2: np.ndarray
     b2: float
+    columns: tuple[int, ...] = tuple(range(len(FEATURES)))
 
     def scores(self, x: np.ndarray) -> np.ndarray:
+        """The scores of rows of all `FEATURES`."""
         w1, b1, w2 = self._folded
+        if len(self.columns) < x.shape[1]:
+            x = x[:, self.columns]
         hidden = x.astype(np.float32) @ w1
         hidden += b1
         np.maximum(hidden, 0.0, out=hidden)
@@ -104,17 +115,38 @@ class Network:
         `BLOCK`, whose hidden layer stays in the cache (a whole batch's, megabytes, does
         not: twice the time in a play-out)."""
         w1, b1, w2 = self._folded
-        shared = decisions @ w1[SHARED:]
+        own, shared_columns = self._split
+        if cards.shape[1] != len(own) or (len(own) and own[-1] != len(own) - 1):
+            cards = cards[:, own]  # not the first columns alone: a copy
+        if decisions.shape[1] != len(shared_columns):
+            decisions = decisions[:, shared_columns]
+        shared = decisions @ w1[len(own) :]
         shared += b1
         scores = np.empty(len(cards), dtype=np.float32)
         for start in range(0, len(cards), BLOCK):
             block = slice(start, start + BLOCK)
-            hidden = cards[block] @ w1[:SHARED]
+            hidden = cards[block] @ w1[: len(own)]
             hidden += shared.take(group[block], axis=0)
             np.maximum(hidden, 0.0, out=hidden)
             scores[block] = hidden @ w2
         scores += self.b2
         return scores
+
+    @cached_property
+    def _split(self) -> tuple[np.ndarray, np.ndarray]:
+        """The card's own features it reads (columns of `CARD_FEATURES`) and the decision's
+        (columns of `DECISION_FEATURES`)."""
+        columns = np.asarray(self.columns)
+        return columns[columns < SHARED], columns[columns >= SHARED] - SHARED
+
+    def widened(self) -> Network:
+        """The same network reading every feature: those it did not read weigh nothing (a
+        fit starting from it may learn to read them)."""
+        width = len(FEATURES)
+        mean, scale, w1 = np.zeros(width), np.ones(width), np.zeros((width, len(self.b1)))
+        at = list(self.columns)
+        mean[at], scale[at], w1[at] = self.mean, self.scale, self.w1
+        return Network(mean, scale, w1, self.b1, self.w2, self.b2)
 
     @cached_property
     def _folded(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -128,7 +160,7 @@ class Network:
     def json(self, **facts: object) -> dict:
         return {
             "format": FORMAT,
-            "features": list(FEATURES),
+            "features": [FEATURES[column] for column in self.columns],
             **facts,
             **{
                 name: np.asarray(getattr(self, name)).round(7).tolist()
@@ -163,14 +195,13 @@ def network_from(data: object, where: str) -> Network:
     found = data.get("format")
     if type(found) is not int or found != FORMAT:  # True == 1, but is no format
         raise bad(f"weights of format {found!r}, expected {FORMAT}")
-    if data.get("features") != list(FEATURES):
-        raise bad("weights for other features than this version's")
+    columns = _columns(data.get("features"), bad)
     arrays = {}
     for name in ("mean", "scale", "w1", "b1", "w2", "b2"):
         if name not in data:
             raise bad(f"no {name}")
         arrays[name] = _numbers(data[name], name, bad)
-    width = len(FEATURES)
+    width = len(columns)
     w1 = arrays["w1"]
     if w1.ndim != 2 or w1.shape[0] != width or not w1.shape[1]:  # no hidden unit: all alike
         raise bad(f"w1 has shape {w1.shape}, expected ({width}, hidden units)")
@@ -192,9 +223,22 @@ def network_from(data: object, where: str) -> Network:
             raise bad(f"{name} holds a number beyond ±{LARGEST:g}")
     if (arrays["scale"] < SMALLEST).any():
         raise bad(f"a feature scale below {SMALLEST:g}")
-    return Network(
-        *(arrays[name] for name in ("mean", "scale", "w1", "b1", "w2")), float(arrays["b2"])
-    )
+    order = np.argsort(columns)  # the card's own features first, as play splits them
+    mean, scale, w1 = (arrays[name][order] for name in ("mean", "scale", "w1"))
+    b1, w2, b2 = arrays["b1"], arrays["w2"], float(arrays["b2"])
+    return Network(mean, scale, w1, b1, w2, b2, tuple(sorted(columns)))
+
+
+def _columns(names: object, bad: Callable[[str], MeldcalcError]) -> list[int]:
+    """The indices into `FEATURES` of a weights file's list of the features it reads."""
+    if not isinstance(names, list) or not names:
+        raise bad(f"features should be a list of the features read, not {names!r:.40}")
+    for name in names:
+        if not isinstance(name, str) or name not in COLUMN:
+            raise bad(f"weights reading a feature this version does not know: {name!r:.40}")
+    if len(set(names)) < len(names):
+        raise bad("a feature named twice in the features read")
+    return [COLUMN[name] for name in names]
 
 
 def _numbers(value: object, name: str, bad: Callable[[str], MeldcalcError]) -> np.ndarray:
@@ -267,7 +311,8 @@ def learned_cards(
     rows = np.flatnonzero(np.bitwise_count(legal) > 1)
     choice = rules.copy()
     if len(rows):
-        group, bit, cards, decisions = _described(game, seat, legal, rules, rows)
+        reads = set(network.columns)
+        group, bit, cards, decisions = _described(game, seat, legal, rules, rows, reads)
         scores = network.scores_apart(cards, decisions, group)
         choice[rows] = _best_of_groups(group, bit, scores, len(rows))
     return choice
@@ -295,11 +340,19 @@ def features(
 
 
 def _described(
-    game: Game, seat: np.ndarray, legal: np.ndarray, rules: np.ndarray, rows: np.ndarray
+    game: Game,
+    seat: np.ndarray,
+    legal: np.ndarray,
+    rules: np.ndarray,
+    rows: np.ndarray,
+    reads: set[int] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """`features`, the card's own (`CARD_FEATURES`, one row per legal card) and those its
     decision shares with the other legal cards (`DECISION_FEATURES`, one row per deal of
-    ``rows``) apart: a decision's features are worked out once, not for each of its cards."""
+    ``rows``) apart: a decision's features are worked out once, not for each of its cards.
+    With ``reads`` (the columns a network reads), the guards (`_guards`, the last of the
+    card's own) only if it reads them: a network fitted before they were added costs what
+    it did then."""
     t = game.t
     players, copies = t.players, game.hands.shape[0]
     position = game.position
@@ -318,7 +371,8 @@ def _described(
     in_suit = SUIT_MASK[suit]
     full_suit = np.float32(6.0 * copies)
     held_g, unseen_g = own[group], unseen[group]
-    cards = np.zeros((len(group), SHARED), dtype=np.float32)
+    guarded = reads is None or not reads.isdisjoint(GUARDS)  # the last card columns
+    cards = np.zeros((len(group), SHARED if guarded else min(GUARDS)), dtype=np.float32)
     column = lambda name: COLUMN[name]  # noqa: E731
     cards[np.arange(len(group)), RANK_OF[bit]] = 1.0  # one of the six rank columns
     cards[:, column("trump")] = is_trump
@@ -337,6 +391,10 @@ def _described(
     cards[:, column("foe shown above")] = np.bitwise_count(sides.foe_shown[group] & higher)
     cards[:, column("foes in suit")] = sides.foes_in_suit[group, suit]
     cards[:, column("points unseen in suit")] = sides.points_in_suit[group, suit]
+    if guarded:
+        at_risk, unguards = _guards(bit, card, held_g, unseen_g)
+        cards[:, column("held above at risk")] = at_risk
+        cards[:, column("unguards")] = unguards
     decisions = np.zeros((len(rows), len(DECISION_FEATURES)), dtype=np.float32)
     shared = lambda name: COLUMN[name] - SHARED  # noqa: E731
     if position:
@@ -379,6 +437,27 @@ def _described(
     decisions[:, shared("three players")] = players == 3
     decisions[:, shared("copies")] = copies / 2
     return group, bit, cards, decisions
+
+
+def _guards(
+    bit: np.ndarray, card: np.ndarray, held: np.ndarray, unseen: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of each card's suit in the seat's hand, the cards above it that an unseen card may
+    still beat (how many), and whether playing it leaves one of them with fewer cards below
+    it than there are unseen cards above it (a ten kept behind a nine loses its guard)."""
+    suit, rank = SUIT_OF[bit], RANK_OF[bit]
+    in_suit = SUIT_MASK[suit]
+    at_risk = np.zeros(len(bit), dtype=np.float32)
+    unguards = np.zeros(len(bit), dtype=bool)
+    for above in range(rank.max(initial=0)):
+        above_bit = above * 4 + suit
+        higher = HIGHER[above_bit]
+        beaten_by = np.bitwise_count(unseen & higher)
+        risky = (above < rank) & ((held & (ONE << above_bit)) != 0) & (beaten_by > 0)
+        below = np.bitwise_count(held & in_suit & ~higher & ~(ONE << above_bit) & ~card)
+        at_risk += risky
+        unguards |= risky & (below < beaten_by)
+    return at_risk, unguards
 
 
 def _cards_of(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
