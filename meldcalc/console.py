@@ -133,7 +133,9 @@ def end_on_signals() -> None:
     file-size limit (``ulimit -f``) is a write that fails, not a kill in mid-line.
 
     At once: unwinding through a process pool is not safe here (its terminate() waits on a
-    lock an idle worker holds while it waits for work), and there is nothing to save."""
+    lock an idle worker holds while it waits for work), and there is nothing to save; but
+    the terminal is left as the run found it (`_terminal_restorer`)."""
+    restore_terminal = _terminal_restorer()
 
     def handler(signum: int, frame: object) -> None:
         for _ in range(5):  # a pool's thread may start a worker meanwhile: look again
@@ -144,12 +146,43 @@ def end_on_signals() -> None:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
                     os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
+        restore_terminal()
         os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)
     if hasattr(signal, "SIGXFSZ"):  # ignored, a write past the limit fails with EFBIG
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _terminal_restorer() -> Callable[[], None]:
+    """What puts a terminal on stdin back as the run found it, if the run changed it, and
+    ends the line typed: the prompt's line editing (readline) turns echo off while it
+    reads, and `os._exit` skips its restore (a Ctrl-C at `game`'s prompt left the shell
+    typing blind)."""
+    try:
+        fd = sys.stdin.fileno()  # no stdin (None), or one closed or replaced
+        if not os.isatty(fd):
+            return lambda: None
+        import termios  # Unix alone: imported only at a terminal
+    except (AttributeError, OSError, ValueError, ImportError):
+        return lambda: None
+    try:
+        found = termios.tcgetattr(fd)
+    except termios.error:
+        return lambda: None
+
+    def restore() -> None:
+        with contextlib.suppress(OSError, termios.error):
+            # as found, and from the foreground only: a job in the background setting the
+            # terminal would be stopped (SIGTTOU), not ended
+            if termios.tcgetattr(fd) == found or os.tcgetpgrp(fd) != os.getpgrp():
+                return
+            termios.tcsetattr(fd, termios.TCSANOW, found)
+            if os.isatty(2):
+                os.write(2, b"\n")  # the line typed ends: the shell's prompt starts a new one
+
+    return restore
 
 
 def _children() -> set[int]:

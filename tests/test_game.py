@@ -237,6 +237,60 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
     assert kept == [{"variant": "single-deck"}, {"step": f"hand {HAND}"}, {"step": "300"}]
 
 
+#: A player at `game`'s prompt in a pseudo-terminal presses Ctrl-C mid-line: the terminal's
+#: settings as the run found them, while it reads, and as it left them, and its exit code.
+_CTRL_C_AT_THE_PROMPT = """
+import json, os, pty, select, sys, termios, time
+ledger, away = sys.argv[1:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(away)
+    os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", ledger])
+def read_until(wanted, seconds=30):
+    seen, deadline = "", time.monotonic() + seconds
+    while wanted not in seen and select.select([fd], [], [], deadline - time.monotonic())[0]:
+        try:
+            seen += os.read(fd, 4096).decode(errors="replace")
+        except OSError:
+            break
+    return seen
+lflags = [termios.tcgetattr(fd)[3]]  # a pseudo-terminal's two ends share their settings
+prompt = read_until("[hand] > ")
+os.write(fd, b"hand AS 10S")
+read_until("10S")
+lflags.append(termios.tcgetattr(fd)[3])
+os.write(fd, b"\\x03")
+read_until("\\n", 10)
+for _ in range(100):  # ten seconds to end
+    ended, status = os.waitpid(pid, os.WNOHANG)
+    if ended:
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+lflags.append(termios.tcgetattr(fd)[3])
+echo_and_lines = termios.ECHO | termios.ICANON
+print(json.dumps({"prompt": prompt, "code": os.waitstatus_to_exitcode(status),
+                  "echo": [flags & echo_and_lines == echo_and_lines for flags in lflags]}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
+def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path) -> None:
+    """The prompt's line editing turns echo off while it reads: a Ctrl-C that ends the run
+    there must turn it on again, or the player's shell is left typing blind. (The terminal
+    is driven from a process of its own: a pseudo-terminal forked from pytest's process
+    was seen not to deliver the Ctrl-C.)"""
+    argv = [sys.executable, "-c", _CTRL_C_AT_THE_PROMPT, str(tmp_path / "g"), str(AWAY)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=90)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert "[hand] > " in seen["prompt"] and seen["code"] == 130
+    # found as a shell leaves it, the line editor's own while it reads, then as found
+    assert seen["echo"] == [True, False, True]
+
+
 def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
     steps, _ = _deal_played()
     done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl", "-j", "2")
