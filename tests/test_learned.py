@@ -122,8 +122,9 @@ def test_scores_worked_out_apart_are_the_scores_of_the_whole_features(
         apart = network.scores_apart(cards_, decisions, group)
         np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)
     # as play works them out: the features the shipped weights read, and no more
-    reads = set(shipped().columns)
-    *_, cards_read, decisions_read = learned._described(game, game.seat, legal, rules, rows, reads)
+    guards = shipped().reads_guards
+    *_, cards_read, decisions_read = learned._described(game, game.seat, legal, rules, rows, guards)
+    reads = shipped().columns
     assert cards_read.shape[1] == max(column for column in reads if column < learned.SHARED) + 1
     apart = shipped().scores_apart(cards_read, decisions_read, group)
     np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)

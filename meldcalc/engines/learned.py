@@ -133,6 +133,11 @@ class Network:
         return scores
 
     @cached_property
+    def reads_guards(self) -> bool:
+        """Whether it reads a guard (`_guards`): play works them out only then."""
+        return not set(self.columns).isdisjoint(GUARDS)
+
+    @cached_property
     def _split(self) -> tuple[np.ndarray, np.ndarray]:
         """The card's own features it reads (columns of `CARD_FEATURES`) and the decision's
         (columns of `DECISION_FEATURES`)."""
@@ -311,8 +316,9 @@ def learned_cards(
     rows = np.flatnonzero(np.bitwise_count(legal) > 1)
     choice = rules.copy()
     if len(rows):
-        reads = set(network.columns)
-        group, bit, cards, decisions = _described(game, seat, legal, rules, rows, reads)
+        group, bit, cards, decisions = _described(
+            game, seat, legal, rules, rows, network.reads_guards
+        )
         scores = network.scores_apart(cards, decisions, group)
         choice[rows] = _best_of_groups(group, bit, scores, len(rows))
     return choice
@@ -345,14 +351,13 @@ def _described(
     legal: np.ndarray,
     rules: np.ndarray,
     rows: np.ndarray,
-    reads: set[int] | None = None,
+    guards: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """`features`, the card's own (`CARD_FEATURES`, one row per legal card) and those its
     decision shares with the other legal cards (`DECISION_FEATURES`, one row per deal of
     ``rows``) apart: a decision's features are worked out once, not for each of its cards.
-    With ``reads`` (the columns a network reads), the guards (`_guards`, the last of the
-    card's own) only if it reads them: a network fitted before they were added costs what
-    it did then."""
+    The guards (`_guards`, the last of the card's own) only with ``guards``: a network
+    fitted before they were added costs what it did then."""
     t = game.t
     players, copies = t.players, game.hands.shape[0]
     position = game.position
@@ -371,8 +376,7 @@ def _described(
     in_suit = SUIT_MASK[suit]
     full_suit = np.float32(6.0 * copies)
     held_g, unseen_g = own[group], unseen[group]
-    guarded = reads is None or not reads.isdisjoint(GUARDS)  # the last card columns
-    cards = np.zeros((len(group), SHARED if guarded else min(GUARDS)), dtype=np.float32)
+    cards = np.zeros((len(group), SHARED if guards else min(GUARDS)), dtype=np.float32)
     column = lambda name: COLUMN[name]  # noqa: E731
     cards[np.arange(len(group)), RANK_OF[bit]] = 1.0  # one of the six rank columns
     cards[:, column("trump")] = is_trump
@@ -391,7 +395,7 @@ def _described(
     cards[:, column("foe shown above")] = np.bitwise_count(sides.foe_shown[group] & higher)
     cards[:, column("foes in suit")] = sides.foes_in_suit[group, suit]
     cards[:, column("points unseen in suit")] = sides.points_in_suit[group, suit]
-    if guarded:
+    if guards:
         at_risk, unguards = _guards(bit, card, held_g, unseen_g)
         cards[:, column("held above at risk")] = at_risk
         cards[:, column("unguards")] = unguards
