@@ -209,7 +209,10 @@ def network_from(data: object, where: str) -> Network:
     width = len(columns)
     w1 = arrays["w1"]
     if w1.ndim != 2 or w1.shape[0] != width or not w1.shape[1]:  # no hidden unit: all alike
-        raise bad(f"w1 has shape {w1.shape}, expected ({width}, hidden units)")
+        raise bad(
+            f"w1 has shape {w1.shape}, expected ({width}, hidden units): a row for each of"
+            f" the {width} features named"
+        )
     hidden = w1.shape[1]
     shapes = {
         "mean": (width,),
@@ -239,7 +242,9 @@ def _columns(names: object, bad: Callable[[str], MeldcalcError]) -> list[int]:
     if not isinstance(names, list) or not names:
         raise bad(f"features should be a list of the features read, not {names!r:.40}")
     for name in names:
-        if not isinstance(name, str) or name not in COLUMN:
+        if not isinstance(name, str):
+            raise bad(f"features holds a JSON {_json_kind(name)} where a feature's name belongs")
+        if name not in COLUMN:
             raise bad(f"weights reading a feature this version does not know: {name!r:.40}")
     if len(set(names)) < len(names):
         raise bad("a feature named twice in the features read")
