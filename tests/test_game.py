@@ -237,6 +237,37 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
     assert kept == [{"variant": "single-deck"}, {"step": f"hand {HAND}"}, {"step": "300"}]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
+def test_tab_at_the_prompt_offers_what_the_line_takes_next(tmp_path) -> None:
+    """Tab completes a step's word; after ``trump`` it offers the suits, after ``hand`` the
+    cards, after ``meld`` the seats (pressed twice, readline lists the choices)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(AWAY)
+        os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", str(tmp_path / "g")])
+    try:
+        assert "[hand] > " in _read_until(fd, "[hand] > ")
+        os.write(fd, b"tru\t")
+        assert "trump " in _read_until(fd, "trump ")
+        os.write(fd, b"\t\t")  # what readline lists, then the line typed so far again
+        offered = _read_until(fd, "> trump ", 10)
+        assert set(offered.split()) >= {"C", "D", "H", "S"}, offered
+        assert "10S" not in offered and "partner" not in offered
+        os.write(fd, b"\x15meld \t\t")  # Ctrl-U: the line wiped
+        offered = _read_until(fd, "> meld ", 10)
+        assert {"me", "partner", "left", "right"} <= set(offered.split()), offered
+        assert "AS" not in offered and "trump" not in offered
+        os.write(fd, b"\x15hand A\t\t")
+        offered = _read_until(fd, "> hand A", 10)
+        assert {"AC", "AD", "AH", "AS"} <= set(offered.split()), offered
+        os.write(fd, b"\x15\x04")
+        _read_until(fd, "\n", 10)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
 #: A player at `game`'s prompt in a pseudo-terminal presses Ctrl-C mid-line: the terminal's
 #: settings as the run found them, while it reads, and as it left them, and its exit code.
 _CTRL_C_AT_THE_PROMPT = """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -358,14 +358,29 @@ def _prompt(table: Any) -> str:
 
 
 def _complete_with_readline(rules: Any) -> None:
-    """Tab completes the steps and the cards; the standard library's readline is enough for
-    a prompt of short words (prompt_toolkit would add a dependency for little more)."""
+    """Tab completes the words the line may take next (`completions`); the standard
+    library's readline is enough for a prompt of short words (prompt_toolkit would add a
+    dependency for little more)."""
     try:
         import readline
     except ImportError:  # a Python built without it: plain input
         return
+    steps = _steps_of(rules)
+
+    def complete(text: str, state: int) -> str | None:
+        """The ``state``-th word ``text`` begins, and a space (Python's readline appends
+        none: without it a step's word runs into what is typed next)."""
+        before = readline.get_line_buffer()[: readline.get_begidx()]
+        found = completions(before, text, steps)
+        return f"{found[state]} " if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def _steps_of(rules: Any) -> list[str]:
+    """The steps a hand of these rules has: no widow or passing steps where there are none."""
     from meldcalc.game.session import STEP_WORDS
-    from meldcalc.rules.cards import CARD_NAMES
 
     unused = set()
     if not rules.widow:
@@ -374,17 +389,36 @@ def _complete_with_readline(rules: Any) -> None:
         unused |= {"ask", "give", "get"}
     elif rules.passing.kind != "exchange":
         unused.add("ask")
-    steps = [word for word in STEP_WORDS if word not in unused]
-    words = [*steps, "undo", "review", "quit", "me", "partner", "left", "right", *CARD_NAMES]
+    return [word for word in STEP_WORDS if word not in unused]
 
-    def complete(text: str, state: int) -> str | None:
-        """The ``state``-th word ``text`` begins, and a space (Python's readline appends
-        none: without it a step's word runs into what is typed next)."""
-        found = [word for word in words if word.lower().startswith(text.lower())]
-        return f"{found[state]} " if state < len(found) else None
 
-    readline.set_completer(complete)
-    readline.parse_and_bind("tab: complete")
+#: The seats' words of `seat` and `meld` (a player's name is the game's, not known here).
+SEAT_WORDS = ("me", "partner", "left", "right")
+#: The steps whose words are followed by cards.
+CARD_STEPS = frozenset({"hand", "widow", "bury", "give", "get", "play"})
+
+
+def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
+    """The words a line may take at this point that begin ``text`` (case aside), where
+    ``before`` is the line up to the word being typed: first a step, a session's word or a
+    card played; after ``trump`` or ``ask`` a suit; after a step of cards, cards; after
+    ``seat`` a seat; after ``meld`` a seat, then its cards."""
+    from meldcalc.rules.cards import CARD_NAMES
+
+    step, *given = before.lower().split() or [""]
+    if not step:
+        words: Sequence[str] = [*steps, "undo", "review", "quit", *CARD_NAMES]
+    elif step in ("trump", "ask"):
+        words = () if given else "SHDC"
+    elif step == "seat":
+        words = () if given else SEAT_WORDS
+    elif step == "meld" and not given:
+        words = SEAT_WORDS
+    elif step in CARD_STEPS or step == "meld":
+        words = CARD_NAMES
+    else:  # a bid's number, or a step that takes nothing
+        words = ()
+    return [word for word in words if word.lower().startswith(text.lower())]
 
 
 class _Output:
