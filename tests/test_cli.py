@@ -176,6 +176,42 @@ def test_bad_token_is_one_line_on_stderr_and_exit_2() -> None:
     )
 
 
+def test_a_file_given_as_the_hand_says_how_to_read_its_hands(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my hands.txt").write_text(f"{HAND}\n")
+    result = run("meld", "my hands.txt")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "meldcalc: error: 'my' at column 1: expected a card such as AS, 10H or Q♠ (a rank is"
+        " one of A 10 K Q J 9; a suit is one of S H D C (or ♠ ♥ ♦ ♣)); to read the hands of a"
+        " file, one a line, give '-' and redirect the file: meldcalc meld - < 'my hands.txt'\n"
+    )
+    assert run("meld", "-", "-f", "total", input=f"{HAND}\n").stdout == "190\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [("bid", "hands"), ("hint", "positions"), ("solve", "positions"), ("review", "deals")],
+)
+def test_each_command_reading_lines_says_how_to_read_a_file(
+    tmp_path, monkeypatch, command: str, what: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lines.txt").write_text("")
+    result = run(command, "lines.txt", "-t", "S")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"; to read the {what} of a file, one a line, give '-' and redirect the file:"
+        f" meldcalc {command} - < lines.txt\n"
+    )
+
+
+def test_a_file_named_like_a_card_gets_no_hint(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "AS").write_text("")
+    assert "is a file" not in run("meld", "AS", "KX").stderr
+
+
 def test_bad_variant_file_is_reported_like_a_linter(tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("name: house\nextends: single-deck\nmelds:\n  - name: dix\n    points: ten\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ import typer
 from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
-from meldcalc.errors import HandError, MeldcalcError, quote
+from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -272,6 +273,38 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(error.exit_code) from None
 
 
+@contextlib.contextmanager
+def file_hint(given: list[str] | None, command: str, what: str = "hands") -> Iterator[None]:
+    """Command-line arguments that do not parse, one of them a file's name: the error goes
+    on to say how ``command`` reads a file's ``what``, one a line (README "Many hands at
+    once"): ``meldcalc meld - < hands.txt``."""
+    try:
+        yield
+    except (NotationError, HandError) as error:
+        path = next((text for text in given or [] if _names_a_file(text)), None)
+        if path is None:
+            raise
+        import shlex
+
+        raise type(error)(
+            f"{error}; to read the {what} of a file, one a line, give '-' and redirect"
+            f" the file: meldcalc {command} - < {shlex.quote(path)}"
+        ) from None
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether an argument is a file's name and not cards (a file may be called ``AS``)."""
+    from meldcalc.rules.cards import parse_hand
+
+    if not os.path.isfile(text):
+        return False
+    try:
+        parse_hand(text)
+    except MeldcalcError:
+        return True
+    return False
+
+
 def load(variant: str) -> Variant:
     from meldcalc.rules.loading import load_variant
 
@@ -306,9 +339,11 @@ def report_each(
     hand: list[str] | None,
     compute: Callable[[str, str | None], Any],
     writer_for: Callable[[bool], ReportWriter],
+    command: str,
 ) -> None:
     """Run ``compute`` on the hand, or on every hand line of stdin, and write each report
-    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``).
+    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``);
+    ``command`` is the command's name, for a hint.
 
     Every input line gives one record or one error naming its line (on stderr, and in the
     output where the format keeps a record per line); the rest go on, and the exit code
@@ -321,7 +356,8 @@ def report_each(
         lines = input_lines(hand, before_waiting=lambda: writer.flush())
         writer = writer_for(lines is not None)
         if lines is None:
-            report = compute(" ".join(hand or []), None)
+            with file_hint(hand, command):
+                report = compute(" ".join(hand or []), None)
             writer.write(report, 1)
             writer.close()
             warn(report.warnings)  # after the result: the last line on the screen

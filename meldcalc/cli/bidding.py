@@ -249,7 +249,9 @@ def bid(
             table = table_for(rules, target, progress)
         return replace(report, game=game_odds(report, table, scores))
 
-    report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
+    report_each(
+        hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True), "bid"
+    )
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
