@@ -241,6 +241,18 @@ def test_unknown_trump_and_format_are_usage_errors() -> None:
     assert run("meld", HAND, "-f", "xml").exit_code == 2
 
 
+def test_a_near_miss_of_a_trump_or_format_word_is_given_its_likely_meaning() -> None:
+    trump = run("meld", HAND, "-t", "spaeds")
+    assert trump.exit_code == 2
+    assert "spades, hearts, diamonds, clubs); did you mean 'spades'?" in trump.stderr
+    fmt = run("meld", HAND, "-f", "JSN")
+    assert fmt.exit_code == 2
+    assert "expected one of table, json, jsonl, csv, tsv or total; did you mean 'json'?" in (
+        fmt.stderr
+    )
+    assert "did you mean" not in run("meld", HAND, "-f", "xml").stderr
+
+
 def test_python_dash_m_works_like_the_script() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "meldcalc", "meld", HAND, "-t", "S", "-f", "total"],

@@ -17,7 +17,7 @@ import typer
 from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
-from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.errors import HandError, MeldcalcError, NotationError, did_you_mean, quote
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -198,8 +198,9 @@ def choice_parser(choices: type[enum.Enum]) -> Callable[[str], enum.Enum]:
         try:
             return by_word[text.casefold()]
         except KeyError:
-            expected = words([member.value for member in choices])
-            raise typer.BadParameter(f"{text!r}: expected one of {expected}") from None
+            values = [member.value for member in choices]
+            hint = did_you_mean(text, values)
+            raise typer.BadParameter(f"{text!r}: expected one of {words(values)}{hint}") from None
 
     return parse
 

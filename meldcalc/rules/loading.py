@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from meldcalc.errors import VariantError, quote, shown_path
+from meldcalc.errors import VariantError, did_you_mean, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
 from meldcalc.rules.variant import (
@@ -175,12 +175,16 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
     if looks_like_path and not os.path.lexists(path):
-        raise VariantError([f"{shown_path(text)}: no such variant file"])
+        hint = did_you_mean(text, example_names())
+        raise VariantError([f"{shown_path(text)}: no such variant file{hint}"])
     if looks_like_path or os.path.exists(path):  # False for a name too long, not an error
         return path
-    names = ", ".join(shipped_names())
+    names = shipped_names()
     raise VariantError(
-        [f"unknown variant {quote(text)}: expected one of {names}, or a path to a YAML file"]
+        [
+            f"unknown variant {quote(text)}: expected one of {', '.join(names)}, or a path to"
+            f" a YAML file{did_you_mean(text, names)}"
+        ]
     )
 
 
