@@ -253,6 +253,28 @@ def test_a_near_miss_of_a_trump_or_format_word_is_given_its_likely_meaning() -> 
     assert "did you mean" not in run("meld", HAND, "-f", "xml").stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("meld", HAND, "--trump", "S", "--trump", "H"),
+        ("meld", HAND, "-t", "S", "-tH"),
+        ("meld", HAND, "-V", "single-deck", "--variant", "double-deck"),
+        ("deal", "-n", "2", "--seed", "1", "-s", "2"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused_not_settled_silently(args) -> None:
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "given twice: it takes one value, give it once" in result.stderr
+
+
+def test_options_that_gather_values_and_flags_may_be_repeated() -> None:
+    strict = run("meld", HAND, "-t", "S", "--strict", "--strict")
+    assert "single-deck deals 12 (--strict)" in strict.stderr
+    repeated = run("bid", FULL, "-t", "S", "-n", "40", "--void", "left:H", "--void", "right:D")
+    assert repeated.exit_code == 0, repeated.stderr
+
+
 def test_python_dash_m_works_like_the_script() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "meldcalc", "meld", HAND, "-t", "S", "-f", "total"],

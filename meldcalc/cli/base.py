@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
@@ -25,7 +26,38 @@ if TYPE_CHECKING:
     from meldcalc.cli.report import ReportWriter
 
 
-app = typer.Typer(
+class OnceEachCommand(TyperCommand):
+    """A command that refuses an option of one value given twice (``-t S -t H``), which
+    the parser would settle silently by keeping the last. Options that gather a list
+    (``--void``), and flags, may be repeated."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        left = super().parse_args(ctx, list(args))
+        if not ctx.resilient_parsing:  # not while the shell completes a word
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))  # each as given
+            for param in order:
+                if _takes_one_value(param) and order.count(param) > 1:
+                    times = "twice" if order.count(param) == 2 else f"{order.count(param)} times"
+                    raise typer.BadParameter(
+                        f"given {times}: it takes one value, give it once", ctx, param
+                    )
+        return left
+
+
+def _takes_one_value(param: Any) -> bool:
+    return param.param_type_name == "option" and not (
+        param.multiple or param.count or param.is_flag
+    )
+
+
+class App(typer.Typer):
+    """The app, whose commands refuse an option of one value given twice."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        return super().command(*args, **{"cls": OnceEachCommand, **kwargs})
+
+
+app = App(
     help="Pinochle meld and bid calculator: count meld exactly, estimate bids.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
