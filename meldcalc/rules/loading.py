@@ -5,6 +5,7 @@ and modelled as a `Variant`. `load_variant` takes a shipped name or a path.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections import Counter
 from pathlib import Path
@@ -270,8 +271,6 @@ def display_name(path: Path) -> str:
 
 def merge(base: Node, override: Node) -> Node:
     """``override`` on top of ``base``: mappings merge by key, named lists by name."""
-    from meldcalc.rules.yamlfile import Node
-
     if isinstance(base.value, dict) and isinstance(override.value, dict):
         merged = dict(base.value)
         for key, node in override.value.items():
@@ -279,7 +278,7 @@ def merge(base: Node, override: Node) -> Node:
                 del merged[key]
                 continue
             merged[key] = merge(base.value[key], node) if key in base.value else node
-        return Node(merged, override.file, override.line, override.column, override.path)
+        return dataclasses.replace(override, value=merged)
     if _is_named_list(base) and _is_named_list(override):
         return _merge_by_name(base, override)
     return override
@@ -296,8 +295,6 @@ def _name_of(item: Node) -> str | None:
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
-    from meldcalc.rules.yamlfile import Node
-
     items = {item.value["name"].value: item for item in base.value}
     seen: set[object] = set()
     for item in override.value:
@@ -310,7 +307,7 @@ def _merge_by_name(base: Node, override: Node) -> Node:
             del items[name]
             continue
         items[name] = merge(items[name], item) if name in items else item
-    return Node(list(items.values()), override.file, override.line, override.column, override.path)
+    return dataclasses.replace(override, value=list(items.values()))
 
 
 def _dropped(item: Node, inherited: bool) -> bool:
