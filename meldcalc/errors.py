@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: Quoted input is cut to this many characters: a message must stay readable whatever was typed.
 QUOTE_LIMIT = 40
 
@@ -73,3 +75,13 @@ def shown_path(path: object) -> str:
     """A file name as the start of a message: as written when it is plain, else quoted."""
     text = str(path)
     return text if text.isprintable() and len(text) <= 200 else quote(text, 200)
+
+
+def did_you_mean(text: str, names: Iterable[str]) -> str:
+    """``; did you mean 'single-deck'?`` when ``text`` is a near miss of one of ``names``
+    (in any case), to end a message with; else nothing."""
+    import difflib
+
+    by_key = {name.casefold(): name for name in names}
+    close = difflib.get_close_matches(text.strip().casefold(), by_key, n=1)
+    return f"; did you mean {by_key[close[0]]!r}?" if close else ""

@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from meldcalc.errors import shown_path
+from meldcalc.errors import quote, shown_path
 
 
 class FileProblem(Exception):
@@ -69,6 +69,14 @@ def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> in
         what = "a folder" if stat.S_ISDIR(mode) else f"expected {expected}"
         raise FileProblem(f"{name}: not a regular file ({what})")
     return descriptor
+
+
+def link_target(path: Path) -> str | None:
+    """Where a symbolic link points, quoted (for a message); None where ``path`` is no link."""
+    try:
+        return quote(os.readlink(path), 200)
+    except OSError:
+        return None
 
 
 def open_or_make(path: Path, flags: int, expected: str) -> tuple[int, bool]:

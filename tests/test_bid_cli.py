@@ -19,6 +19,29 @@ def run(*args: str, input: str | None = None):
     return runner.invoke(app, list(args), input=input)
 
 
+def _spread(stdout: str) -> list[str]:
+    """The picture of how the totals fall: its axis, then a row of bars a trump."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("how the total"))
+    return [line for line in lines[start + 1 :] if line.strip()][:5]
+
+
+@pytest.mark.parametrize("seed", ["2", "3", "4"])
+def test_every_trumps_row_of_the_spread_has_its_bars_however_few_the_deals(seed: str) -> None:
+    result = run("bid", "AS 10S KS QS JS 9S 9S AH KH AD JD AC", "-n", "1", "-s", seed)
+    assert result.exit_code == 0
+    rows = _spread(result.stdout)[1:]
+    assert len(rows) == 4 and all(row[:2] in ("S ", "H ", "D ", "C ") for row in rows)
+    assert all(row[6:].strip() for row in rows), "\n".join(rows)
+
+
+def test_a_spread_of_one_total_has_one_number_on_its_axis() -> None:
+    result = run("bid", "AS 10S KS QS JS 9S 9S AH KH AD JD AC", "-t", "S", "-n", "1", "-s", "1")
+    assert result.exit_code == 0
+    axis, row, *_ = _spread(result.stdout)
+    assert axis.split() == ["500", "points"] and row.split() == ["S", "♠", "█"]
+
+
 def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
     result = run("bid", HAND, "--seed", "7", "-n", "400", "-f", "json")
     assert result.exit_code == 0

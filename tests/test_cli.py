@@ -176,6 +176,42 @@ def test_bad_token_is_one_line_on_stderr_and_exit_2() -> None:
     )
 
 
+def test_a_file_given_as_the_hand_says_how_to_read_its_hands(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my hands.txt").write_text(f"{HAND}\n")
+    result = run("meld", "my hands.txt")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "meldcalc: error: 'my' at column 1: expected a card such as AS, 10H or Q♠ (a rank is"
+        " one of A 10 K Q J 9; a suit is one of S H D C (or ♠ ♥ ♦ ♣)); to read the hands of a"
+        " file, one a line, give '-' and redirect the file: meldcalc meld - < 'my hands.txt'\n"
+    )
+    assert run("meld", "-", "-f", "total", input=f"{HAND}\n").stdout == "190\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [("bid", "hands"), ("hint", "positions"), ("solve", "positions"), ("review", "deals")],
+)
+def test_each_command_reading_lines_says_how_to_read_a_file(
+    tmp_path, monkeypatch, command: str, what: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lines.txt").write_text("")
+    result = run(command, "lines.txt", "-t", "S")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"; to read the {what} of a file, one a line, give '-' and redirect the file:"
+        f" meldcalc {command} - < lines.txt\n"
+    )
+
+
+def test_a_file_named_like_a_card_gets_no_hint(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "AS").write_text("")
+    assert "is a file" not in run("meld", "AS", "KX").stderr
+
+
 def test_bad_variant_file_is_reported_like_a_linter(tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("name: house\nextends: single-deck\nmelds:\n  - name: dix\n    points: ten\n")
@@ -203,6 +239,40 @@ def test_other_shipped_variant_by_name() -> None:
 def test_unknown_trump_and_format_are_usage_errors() -> None:
     assert run("meld", HAND, "-t", "X").exit_code == 2
     assert run("meld", HAND, "-f", "xml").exit_code == 2
+
+
+def test_a_near_miss_of_a_trump_or_format_word_is_given_its_likely_meaning() -> None:
+    trump = run("meld", HAND, "-t", "spaeds")
+    assert trump.exit_code == 2
+    assert "spades, hearts, diamonds, clubs); did you mean 'spades'?" in trump.stderr
+    fmt = run("meld", HAND, "-f", "JSN")
+    assert fmt.exit_code == 2
+    assert "expected one of table, json, jsonl, csv, tsv or total; did you mean 'json'?" in (
+        fmt.stderr
+    )
+    assert "did you mean" not in run("meld", HAND, "-f", "xml").stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("meld", HAND, "--trump", "S", "--trump", "H"),
+        ("meld", HAND, "-t", "S", "-tH"),
+        ("meld", HAND, "-V", "single-deck", "--variant", "double-deck"),
+        ("deal", "-n", "2", "--seed", "1", "-s", "2"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused_not_settled_silently(args) -> None:
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "given twice: it takes one value, give it once" in result.stderr
+
+
+def test_options_that_gather_values_and_flags_may_be_repeated() -> None:
+    strict = run("meld", HAND, "-t", "S", "--strict", "--strict")
+    assert "single-deck deals 12 (--strict)" in strict.stderr
+    repeated = run("bid", FULL, "-t", "S", "-n", "40", "--void", "left:H", "--void", "right:D")
+    assert repeated.exit_code == 0, repeated.stderr
 
 
 def test_python_dash_m_works_like_the_script() -> None:

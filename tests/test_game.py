@@ -501,6 +501,26 @@ def test_the_card_exchange_holds_the_asked_suit_and_the_partner_keeps_what_you_s
     assert table.playing.counts == tuple(expected) and len(table.playing) == 20
 
 
+def test_a_typo_in_a_steps_cards_is_placed_at_its_column_in_the_line_as_typed() -> None:
+    from meldcalc.errors import NotationError
+    from meldcalc.game.session import apply, replay, start
+
+    table = replay(start(RULES, dealer=3), ["seat 0"])
+    with pytest.raises(NotationError, match=r"^'KX' at column 9: a suit is one of"):
+        apply(table, "hand AS KX")
+    with pytest.raises(NotationError, match=r"^'Kx' at column 12: 'x' at column 13 starts"):
+        apply(table, "hand  S: A Kx")
+    table = replay(table, [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S"])
+    with pytest.raises(NotationError, match=r"^'KX' at column 18: a suit is one of"):
+        apply(table, "meld  left   AS  KX")
+    assert apply(table, "meld  left   KD  QD").data == {"seat": 1, "meld": 20}
+    three = load_variant("three-handed")
+    table = replay(start(three, dealer=2), ["seat 0", f"hand {HAND} 9H 9C 9D", "300"])
+    table = replay(table, ["pass", "pass"])
+    with pytest.raises(NotationError, match=r"^'KX' at column 11: a suit is one of"):
+        apply(table, "widow 10S KX JC")
+
+
 def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> None:
     """A new game's first hand resumes under the names and target it began with: seats
     named by them read the same seats; other names or another target are refused."""

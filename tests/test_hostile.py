@@ -305,6 +305,17 @@ def test_closed_or_full_stdout_is_an_error_not_silence(args: tuple[str, ...]) ->
     assert "No space left on device" in one_clean_error(result.stderr, result.returncode, 1)
 
 
+@pytest.mark.skipif(not LINUX, reason="/dev/full is Linux's")
+@pytest.mark.parametrize("args", [("--help",), ("meld", "-h"), ("meld", HAND)])
+def test_a_full_stdout_is_named_as_such_whatever_was_being_written(args: tuple[str, ...]) -> None:
+    """Help is not results: the message names where the writing failed, not what."""
+    with open("/dev/full", "w") as full:
+        result = meldcalc(*args, capture_output=False, stdout=full, stderr=subprocess.PIPE)
+    assert one_clean_error(result.stderr, result.returncode, 1) == (
+        "meldcalc: error: cannot write to standard output: No space left on device"
+    )
+
+
 @pytest.mark.skipif(not LINUX, reason="closing a child's stderr uses a Linux idiom")
 @pytest.mark.parametrize(
     "args",

@@ -287,6 +287,32 @@ def test_a_symlink_to_a_ledger_is_that_ledger(tmp_path: Path) -> None:
     assert totals(tmp_path / "g.jsonl") == [460, 390]
 
 
+@pytest.mark.parametrize(
+    "content",
+    [b"password=hunter2\n", b'"hunter2"\n', b'{"hunter2": 1}\n', b"\xffhunter2\n", b"hunter2"],
+    ids=["text", "json-string", "json-object", "not-utf8", "no-line-break"],
+)
+def test_a_link_planted_where_a_ledger_is_shown_is_not_a_ledger(
+    tmp_path: Path, content: bytes
+) -> None:
+    """Named as what it is, without a word of what it points at."""
+    (tmp_path / "secret.txt").write_bytes(content)
+    game = tmp_path / "g.jsonl"
+    game.symlink_to("secret.txt")
+    assert one_line(score(game, "--show"), 2) == (
+        f"meldcalc: error: {game} (a symbolic link to 'secret.txt'): not a meldcalc ledger (its"
+        " first line is no ledger's header): name the file 'meldcalc score -g' keeps the game in\n"
+    )
+
+
+def test_a_file_that_is_no_ledger_is_never_repaired_away(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my notes, no line break")
+    assert "notes.txt: not a meldcalc ledger" in one_line(score(notes, "--repair"), 2)
+    assert notes.read_bytes() == b"my notes, no line break"
+    assert not (tmp_path / "notes.txt.torn").exists()
+
+
 def test_a_game_in_a_missing_folder_is_named(tmp_path: Path) -> None:
     game = tmp_path / "nowhere" / "g.jsonl"
     message = one_line(score(game, *FIRST), 2)

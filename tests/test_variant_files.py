@@ -80,6 +80,15 @@ def test_unknown_variant_name_lists_the_shipped_ones() -> None:
         load_variant("singel")
 
 
+def test_a_near_miss_of_a_variant_name_is_given_its_likely_meaning() -> None:
+    with pytest.raises(VariantError, match=r"a YAML file; did you mean 'single-deck'\?$"):
+        load_variant("single-dek")
+    with pytest.raises(VariantError, match=r"file; did you mean 'examples/house-roundhouse'\?$"):
+        load_variant("examples/house-rundhouse")
+    with pytest.raises(VariantError, match=r"a path to a YAML file$"):
+        load_variant("zzz")
+
+
 def test_missing_file_is_named() -> None:
     with pytest.raises(VariantError, match=r"\./nowhere\.yaml: no such variant file"):
         load_variant("./nowhere.yaml")

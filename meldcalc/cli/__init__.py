@@ -106,7 +106,7 @@ def _run() -> int:
         console.silence_stdout()
         if error.closed_pipe:
             return console.EXIT_CLOSED_PIPE
-        fail(f"cannot write the results: {error}")
+        fail(f"cannot write to standard output: {error}")
         return EXIT_FAILURE
     except typer.TyperException as error:  # a usage error: one line, as every other error
         fail(usage_line(error))

@@ -6,17 +6,19 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
-from meldcalc.errors import HandError, MeldcalcError, quote
+from meldcalc.errors import HandError, MeldcalcError, NotationError, did_you_mean, quote
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -24,7 +26,38 @@ if TYPE_CHECKING:
     from meldcalc.cli.report import ReportWriter
 
 
-app = typer.Typer(
+class OnceEachCommand(TyperCommand):
+    """A command that refuses an option of one value given twice (``-t S -t H``), which
+    the parser would settle silently by keeping the last. Options that gather a list
+    (``--void``), and flags, may be repeated."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        left = super().parse_args(ctx, list(args))
+        if not ctx.resilient_parsing:  # not while the shell completes a word
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))  # each as given
+            for param in order:
+                if _takes_one_value(param) and order.count(param) > 1:
+                    times = "twice" if order.count(param) == 2 else f"{order.count(param)} times"
+                    raise typer.BadParameter(
+                        f"given {times}: it takes one value, give it once", ctx, param
+                    )
+        return left
+
+
+def _takes_one_value(param: Any) -> bool:
+    return param.param_type_name == "option" and not (
+        param.multiple or param.count or param.is_flag
+    )
+
+
+class App(typer.Typer):
+    """The app, whose commands refuse an option of one value given twice."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        return super().command(*args, **{"cls": OnceEachCommand, **kwargs})
+
+
+app = App(
     help="Pinochle meld and bid calculator: count meld exactly, estimate bids.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
@@ -197,8 +230,9 @@ def choice_parser(choices: type[enum.Enum]) -> Callable[[str], enum.Enum]:
         try:
             return by_word[text.casefold()]
         except KeyError:
-            expected = words([member.value for member in choices])
-            raise typer.BadParameter(f"{text!r}: expected one of {expected}") from None
+            values = [member.value for member in choices]
+            hint = did_you_mean(text, values)
+            raise typer.BadParameter(f"{text!r}: expected one of {words(values)}{hint}") from None
 
     return parse
 
@@ -272,6 +306,38 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(error.exit_code) from None
 
 
+@contextlib.contextmanager
+def file_hint(given: list[str] | None, command: str, what: str = "hands") -> Iterator[None]:
+    """Command-line arguments that do not parse, one of them a file's name: the error goes
+    on to say how ``command`` reads a file's ``what``, one a line (README "Many hands at
+    once"): ``meldcalc meld - < hands.txt``."""
+    try:
+        yield
+    except (NotationError, HandError) as error:
+        path = next((text for text in given or [] if _names_a_file(text)), None)
+        if path is None:
+            raise
+        import shlex
+
+        raise type(error)(
+            f"{error}; to read the {what} of a file, one a line, give '-' and redirect"
+            f" the file: meldcalc {command} - < {shlex.quote(path)}"
+        ) from None
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether an argument is a file's name and not cards (a file may be called ``AS``)."""
+    from meldcalc.rules.cards import parse_hand
+
+    if not os.path.isfile(text):
+        return False
+    try:
+        parse_hand(text)
+    except MeldcalcError:
+        return True
+    return False
+
+
 def load(variant: str) -> Variant:
     from meldcalc.rules.loading import load_variant
 
@@ -306,9 +372,11 @@ def report_each(
     hand: list[str] | None,
     compute: Callable[[str, str | None], Any],
     writer_for: Callable[[bool], ReportWriter],
+    command: str,
 ) -> None:
     """Run ``compute`` on the hand, or on every hand line of stdin, and write each report
-    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``).
+    (``compute`` gets the text and the line's label, such as ``seat 1`` or ``widow``);
+    ``command`` is the command's name, for a hint.
 
     Every input line gives one record or one error naming its line (on stderr, and in the
     output where the format keeps a record per line); the rest go on, and the exit code
@@ -321,7 +389,8 @@ def report_each(
         lines = input_lines(hand, before_waiting=lambda: writer.flush())
         writer = writer_for(lines is not None)
         if lines is None:
-            report = compute(" ".join(hand or []), None)
+            with file_hint(hand, command):
+                report = compute(" ".join(hand or []), None)
             writer.write(report, 1)
             writer.close()
             warn(report.warnings)  # after the result: the last line on the screen

@@ -249,7 +249,9 @@ def bid(
             table = table_for(rules, target, progress)
         return replace(report, game=game_odds(report, table, scores))
 
-    report_each(hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True))
+    report_each(
+        hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True), "bid"
+    )
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
@@ -556,11 +558,14 @@ def _spread_picture(report: Any) -> list[str]:
     """Each trump's totals as a row of bars over one shared axis (2nd to 98th percentile
     of all trumps), so the trumps' spreads can be compared at a glance. Bins are whole
     multiples of the step totals move in (5 in single deck), so no bin is empty by
-    arithmetic alone."""
+    arithmetic alone. The percentiles are totals dealt (the lower and the higher), never
+    between two: with few deals they are the lowest and the highest, and no trump's row
+    is left blank."""
     import numpy as np
 
     every = np.concatenate([odds.totals for odds in report.results]).astype(np.int64)
-    low, high = (int(v) for v in np.quantile(every, [0.02, 0.98]))
+    low = int(np.quantile(every, 0.02, method="lower"))
+    high = int(np.quantile(every, 0.98, method="higher"))
     grain = max(int(np.gcd.reduce(every - every.min())), 1)
     width = grain * max(1, -(-(high - low + 1) // (grain * _SPREAD_WIDTH)))
     low -= low % grain
@@ -570,8 +575,7 @@ def _spread_picture(report: Any) -> list[str]:
 
     partner = f" + {partners_word(report.variant)}" if partner_seats(report.variant) else ""
     lines = [f"how the total (meld{partner} + tricks) falls, 2nd to 98th percentile:"]
-    right = f"{edges[-1] - 1} points"
-    lines.append("      " + f"{low}".ljust(bins - len(right)) + right)
+    lines.append("      " + _axis(low, int(edges[-1]) - 1, bins))
     for odds in report.results:
         counts, _ = np.histogram(odds.totals, bins=edges)
         scaled = np.ceil(counts / max(counts.max(), 1) * (len(_LEVELS) - 1)).astype(int)
@@ -581,6 +585,13 @@ def _spread_picture(report: Any) -> list[str]:
     if bid is not None and low <= bid < edges[-1]:
         lines.append(" " * (6 + (bid - low) // width) + f"▲ {bid}: the highest bid to go to")
     return lines
+
+
+def _axis(low: int, high: int, bins: int) -> str:
+    """The axis above the bars: the lowest total at the left, the highest at the right
+    edge (one number where the totals are all one), a blank between them at least."""
+    right = f"{high} points"
+    return right if low == high else f"{low} ".ljust(bins - len(right)) + right
 
 
 def _odds_bars(odds: Any) -> str:

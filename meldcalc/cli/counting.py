@@ -65,6 +65,7 @@ def meld(
         hand,
         lambda text, label: meld_report(text, rules, trump, strict, dealt=label not in PILES),
         lambda batch: MeldWriter(fmt, sys.stdout, batch, explain=explain),
+        "meld",
     )
 
 

@@ -14,6 +14,7 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
+    file_hint,
     format_option,
     input_lines,
     load,
@@ -140,7 +141,8 @@ def hint(
             missing="no hand given{}: give the seat's hand as dealt, or '-' to read stdin",
         )
         if lines is None:
-            found = _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value)
+            with file_hint(hand, "hint", "positions"):
+                found = _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value)
             say(_shown(found, fmt))
             return
     record_each(

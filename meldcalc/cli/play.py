@@ -22,6 +22,7 @@ from meldcalc.cli.base import (
     VariantOption,
     app,
     bid_option,
+    file_hint,
     format_option,
     full_hand,
     input_lines,
@@ -209,7 +210,9 @@ def solve(
         limit = no_limit_if_zero(time_limit)
         if lines is None:
             text = _position_text(hands, seed, rules, trump, tricks, leader)
-            say(_solved(text, rules, trump, leader, trick, line, fmt, limit))
+            with file_hint(hands, "solve", "positions"):
+                shown = _solved(text, rules, trump, leader, trick, line, fmt, limit)
+            say(shown)
             return
     _solve_lines(lines, rules, trump, leader, trick, line, fmt, jobs, limit)
 

@@ -13,6 +13,7 @@ from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     VariantOption,
     app,
+    file_hint,
     format_option,
     input_lines,
     jobs_option,
@@ -113,7 +114,8 @@ def review(
                     f"{given} deals given as {given} arguments: review takes one; give several"
                     " one per line on standard input (meldcalc review - < deals.txt)"
                 )
-            record = _reviewed(" ".join(parts), rules, trump, seats, limit)
+            with file_hint(parts, "review", "deals"):
+                record = _reviewed(" ".join(parts), rules, trump, seats, limit)
             say(_shown(record, fmt, rules))
             return
     compute = functools.partial(

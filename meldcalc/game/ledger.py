@@ -44,6 +44,7 @@ from meldcalc.files import (
     FileProblem,
     WriteProblem,
     append_whole,
+    link_target,
     open_or_make,
     open_regular,
     read_all,
@@ -188,6 +189,12 @@ def held(
     descriptor, made = opened
     try:
         content = _content(path, descriptor)
+        if not _begins_a_ledger(content):  # named, not quoted: a planted link points anywhere
+            link = f" (a symbolic link to {target})" if (target := link_target(path)) else ""
+            raise LedgerError(
+                f"{shown_path(path)}{link}: not a meldcalc ledger (its first line is no ledger's"
+                " header): name the file 'meldcalc score -g' keeps the game in"
+            )
         tear = None if repair else _tear(path, content)
         if tear is not None and (write or not content[: tear.start].strip()):
             before = "nothing is added after it" if write else "no hand before it"
@@ -233,13 +240,22 @@ def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | No
         os.close(descriptor)  # removed or replaced while we waited for the lock
 
 
+def _begins_a_ledger(content: bytes) -> bool:
+    """Whether the first line is a ledger's header, or the start of one a crash cut short
+    (an empty file is the caller's to judge)."""
+    first, newline, _ = content.lstrip().partition(b"\n")
+    if not first or (not newline and first.startswith(b'{"ledger": "meldcalc"')):
+        return True
+    with suppress(ValueError, RecursionError):
+        header = json.loads(first)
+        return isinstance(header, dict) and header.get("ledger") == "meldcalc"
+    return False
+
+
 def _dangling(path: Path, create: bool) -> str:
     """A link to a missing file: no game, and never a file made where the link points."""
-    try:
-        target = quote(os.readlink(path), 200)
-    except OSError:
-        target = "a missing file"
-    what = f"{shown_path(path)}: a symbolic link to {target}, which does not exist"
+    what = f"{shown_path(path)}: a symbolic link to {link_target(path) or 'a missing file'}"
+    what += ", which does not exist"
     return what + (": a game is not started through a link; name the file itself" if create else "")
 
 

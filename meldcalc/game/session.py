@@ -100,6 +100,8 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
     if not words:
         raise NotationError("an empty step: type a card, a bid, 'hint', 'show' or 'help'")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
+    if verb in _CARD_STEPS:  # the verb blanked: the cards keep their place in the line
+        rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
     _keepable(answer.table, text)
@@ -372,7 +374,7 @@ def _widow(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     new = replace(table, widow=cards)
     said = f"the widow: {cards.notation()}"
     if not new.takes_widow:
-        return Answer(new, [f"{said} (to {new.seat_label(new.bidder)})"], {"widow": rest})
+        return Answer(new, [f"{said} (to {new.seat_label(new.bidder)})"], {"widow": rest.strip()})
     return _then(new, [f"{said}; your hand is now {(table.hand + cards).notation()}"], {})
 
 
@@ -387,7 +389,7 @@ def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     cards = _cards(rest, table.variant.widow, "bury", table, [])
     _held(cards, table.hand + table.widow, "bury", "your hand and the widow", table)
     new = replace(table, buried=cards)
-    return _then(new, [f"you bury {cards.notation(table.trump)}"], {"buried": rest})
+    return _then(new, [f"you bury {cards.notation(table.trump)}"], {"buried": rest.strip()})
 
 
 def _ask(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -412,7 +414,7 @@ def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     if table.passing_kind == "exchange" and table.me != table.bidder:
         _check_ask(cards, holding, table.ask, count)
     new = replace(table, given=cards)
-    return _then(new, [f"you pass {cards.notation()}"], {"given": rest})
+    return _then(new, [f"you pass {cards.notation()}"], {"given": rest.strip()})
 
 
 def _held(cards: Hand, holding: Hand, step: str, where: str, table: Table) -> None:
@@ -451,7 +453,7 @@ def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     count = table.variant.passing.cards
     cards = _cards(rest, count, "get", table, [("your hand", table.playing)])
     new = replace(table, got=cards)
-    return _then(new, [f"passed to you: {cards.notation()}"], {"got": rest})
+    return _then(new, [f"passed to you: {cards.notation()}"], {"got": rest.strip()})
 
 
 def _passing(table: Table, step: str) -> None:
@@ -482,10 +484,11 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.meld import best_meld
 
     _in(table, "meld", "meld")
-    who, _, what = rest.partition(" ")
+    who, _, what = rest.lstrip().partition(" ")
     seat = table.seat(who)
     if seat == table.me:
         raise MeldcalcError("your meld is counted from your hand: give the other seats'")
+    placed = " " * (len(rest) - len(what)) + what  # the cards at their place in the line
     what = what.strip()
     number = is_whole_number(what) and len(what) < 9 and int(what) <= MAX_POINTS
     if re.fullmatch(r"[-+]?[0-9][0-9.,eE+_-]*", what) and not number:
@@ -499,7 +502,7 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         if total % step:
             raise MeldcalcError(f"meld {total}: every meld is a multiple of {step}")
     else:
-        cards = Hand.parse(what)
+        cards = Hand.parse(placed)
         table.variant.check_hand(cards)
         table.variant.check_together([("your hand", table.hand), (f"seat {seat}", cards)])
         total = best_meld(cards, table.variant, table.trump).total
@@ -629,6 +632,11 @@ def _in(table: Table, phases: str | tuple[str, ...], step: str) -> None:
             + (f" ({_auction_prompt(table)})" if table.phase == "auction" else "")
         )
 
+
+#: Steps whose text is cards: they are given the line as typed, the verb blanked, so a
+#: problem in the cards is told at its column in the line (as `split_label` keeps a
+#: label's place).
+_CARD_STEPS = frozenset({"hand", "widow", "bury", "give", "get", "meld"})
 
 _STEPS = {
     "seat": _seat_step,

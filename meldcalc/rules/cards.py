@@ -28,7 +28,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from meldcalc.errors import NotationError, quote
+from meldcalc.errors import NotationError, did_you_mean, quote
 
 
 class Suit(enum.Enum):
@@ -247,7 +247,7 @@ def parse_suit(text: str) -> Suit:
     if suit is None:
         raise NotationError(
             f"{quote(text)}: expected a suit: S H D C (or ♠ ♥ ♦ ♣, or spades, hearts,"
-            " diamonds, clubs)"
+            f" diamonds, clubs){did_you_mean(key, _SUIT_NAMES)}"
         )
     return suit
 

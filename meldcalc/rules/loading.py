@@ -5,12 +5,13 @@ and modelled as a `Variant`. `load_variant` takes a shipped name or a path.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from meldcalc.errors import VariantError, quote, shown_path
+from meldcalc.errors import VariantError, did_you_mean, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
 from meldcalc.rules.variant import (
@@ -175,12 +176,16 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
     if looks_like_path and not os.path.lexists(path):
-        raise VariantError([f"{shown_path(text)}: no such variant file"])
+        hint = did_you_mean(text, example_names())
+        raise VariantError([f"{shown_path(text)}: no such variant file{hint}"])
     if looks_like_path or os.path.exists(path):  # False for a name too long, not an error
         return path
-    names = ", ".join(shipped_names())
+    names = shipped_names()
     raise VariantError(
-        [f"unknown variant {quote(text)}: expected one of {names}, or a path to a YAML file"]
+        [
+            f"unknown variant {quote(text)}: expected one of {', '.join(names)}, or a path to"
+            f" a YAML file{did_you_mean(text, names)}"
+        ]
     )
 
 
@@ -266,8 +271,6 @@ def display_name(path: Path) -> str:
 
 def merge(base: Node, override: Node) -> Node:
     """``override`` on top of ``base``: mappings merge by key, named lists by name."""
-    from meldcalc.rules.yamlfile import Node
-
     if isinstance(base.value, dict) and isinstance(override.value, dict):
         merged = dict(base.value)
         for key, node in override.value.items():
@@ -275,7 +278,7 @@ def merge(base: Node, override: Node) -> Node:
                 del merged[key]
                 continue
             merged[key] = merge(base.value[key], node) if key in base.value else node
-        return Node(merged, override.file, override.line, override.column, override.path)
+        return dataclasses.replace(override, value=merged)
     if _is_named_list(base) and _is_named_list(override):
         return _merge_by_name(base, override)
     return override
@@ -292,8 +295,6 @@ def _name_of(item: Node) -> str | None:
 
 
 def _merge_by_name(base: Node, override: Node) -> Node:
-    from meldcalc.rules.yamlfile import Node
-
     items = {item.value["name"].value: item for item in base.value}
     seen: set[object] = set()
     for item in override.value:
@@ -306,7 +307,7 @@ def _merge_by_name(base: Node, override: Node) -> Node:
             del items[name]
             continue
         items[name] = merge(items[name], item) if name in items else item
-    return Node(list(items.values()), override.file, override.line, override.column, override.path)
+    return dataclasses.replace(override, value=list(items.values()))
 
 
 def _dropped(item: Node, inherited: bool) -> bool:

@@ -16,13 +16,15 @@ from meldcalc.errors import VariantError, quote
 
 @dataclass
 class Node:
-    """A YAML value with the place it was written: a dict or list of Nodes, or a scalar."""
+    """A YAML value with the place it was written: a dict or list of Nodes, or a scalar;
+    a mapping's value also remembers where its key was written (``key_at``: line, column)."""
 
     value: Any
     file: str
     line: int
     column: int
     path: str = ""
+    key_at: tuple[int, int] | None = None
 
     def where(self, path: str | None = None) -> str:
         path = self.path if path is None else path
@@ -30,6 +32,12 @@ class Node:
 
     def problem(self, message: str, path: str | None = None) -> str:
         return self.where(path) + message
+
+    def key_problem(self, message: str) -> str:
+        """A problem with the key this value is under (unknown, badly spelt), placed at
+        the key; at the value where the key's place is not known."""
+        line, column = self.key_at or (self.line, self.column)
+        return f"{self.file}:{line}:{column}: {self.path + ': ' if self.path else ''}{message}"
 
     def plain(self) -> Any:
         """The value with every Node unwrapped."""
@@ -165,6 +173,7 @@ class _NodeReader:
                     f"{self.file}:{key_line}:{key_column}: {child}: duplicate key {quote(key)}"
                 )
             items[key] = self.node(value_node, child)
+            items[key].key_at = (key_line, key_column)
         return items
 
     def _scalar(self, node: Any, line: int, column: int, path: str) -> Any:
