@@ -34,7 +34,7 @@ class OnceEachCommand(TyperCommand):
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         left = super().parse_args(ctx, list(args))
         if not ctx.resilient_parsing:  # not while the shell completes a word
-            _, _, order = self.make_parser(ctx).parse_args(args=list(args))  # each as given
+            order = _as_given(self, ctx, args)
             for param in order:
                 if _takes_one_value(param) and order.count(param) > 1:
                     times = "twice" if order.count(param) == 2 else f"{order.count(param)} times"
@@ -44,9 +44,20 @@ class OnceEachCommand(TyperCommand):
         return left
 
 
+def _as_given(command: TyperCommand, ctx: typer.Context, args: list[str]) -> list[Any]:
+    """Each option of ``args`` as given, repeats included: the order Click's parser records
+    (its own, vendored in Typer, whose form a later Typer may change: then no check, never
+    an error, and the test of the check fails)."""
+    try:
+        _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    except (AttributeError, TypeError, ValueError):
+        return []
+    return order if isinstance(order, list) else []
+
+
 def _takes_one_value(param: Any) -> bool:
-    return param.param_type_name == "option" and not (
-        param.multiple or param.count or param.is_flag
+    return getattr(param, "param_type_name", None) == "option" and not any(
+        getattr(param, kind, False) for kind in ("multiple", "count", "is_flag")
     )
 
 
