@@ -285,6 +285,21 @@ def test_python_dash_m_works_like_the_script() -> None:
     assert (result.returncode, result.stdout) == (0, "190\n")
 
 
+def test_meldcalc_alone_shows_the_help_as_help_not_as_one_line_of_error() -> None:
+    """A stranger's first try: the help as `--help` lays it out (on stderr, exit 2, as
+    Click does), not squashed into one `error:` line."""
+    alone = subprocess.run(
+        [sys.executable, "-m", "meldcalc"], capture_output=True, text=True, check=False
+    )
+    helped = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "--help"], capture_output=True, text=True, check=True
+    )
+    assert alone.returncode == 2 and alone.stdout == ""
+    assert "error" not in alone.stderr
+    assert alone.stderr.splitlines()[0].startswith("Usage: meldcalc")
+    assert alone.stderr.strip() == helped.stdout.strip()
+
+
 def _choice_options() -> list[tuple[str, str, type]]:
     """Every option of every command whose value is one of an Enum's words (trump aside:
     a suit has its own words), as (command, option, Enum)."""

@@ -109,7 +109,10 @@ def _run() -> int:
         fail(f"cannot write to standard output: {error}")
         return EXIT_FAILURE
     except typer.TyperException as error:  # a usage error: one line, as every other error
-        fail(usage_line(error))
+        if type(error).__name__ == "NoArgsIsHelpError":  # bare `meldcalc`: the help, whole
+            console.to_stderr(error.format_message() + "\n")  # (Typer's private class)
+        else:
+            fail(usage_line(error))
         return error.exit_code
     except (typer.Abort, KeyboardInterrupt):
         return console.EXIT_INTERRUPTED
