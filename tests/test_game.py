@@ -521,6 +521,15 @@ def test_a_typo_in_a_steps_cards_is_placed_at_its_column_in_the_line_as_typed() 
         apply(table, "widow 10S KX JC")
 
 
+def test_blanks_typed_before_a_step_keep_its_columns_and_stay_out_of_the_journal(
+    tmp_path,
+) -> None:
+    done = _game(tmp_path / "g.jsonl", ["  hand AS KX", f"   hand {HAND}"])
+    assert "'KX' at column 11: a suit is one of" in done.stderr
+    kept = [json.loads(line) for line in (tmp_path / "g.jsonl.hand").read_text().splitlines()]
+    assert kept[-1] == {"step": f"hand {HAND}"}
+
+
 def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> None:
     """A new game's first hand resumes under the names and target it began with: seats
     named by them read the same seats; other names or another target are refused."""

@@ -142,7 +142,8 @@ def game(
         if isinstance(line, MeldcalcError):
             out.error(number, str(line))
             continue
-        text = line.strip()
+        typed = line.rstrip()  # blanks before kept: a problem is told at its column as typed
+        text = typed.lstrip()
         if not text or text.startswith("#"):
             continue
         out.echo(text)
@@ -162,12 +163,12 @@ def game(
                 table = replay(first, steps)
                 out.answer(number, text, [f"took back: {undone}"], {"undone": undone})
                 continue
-            taken = apply(table, text, advise=False)  # checked, its advice not yet worked out
+            taken = apply(table, typed, advise=False)  # checked, its advice not yet worked out
             if taken.table is not table:  # a step taken (a question, such as hint, is not)
                 journal.append(jpath, {"step": text})  # on disk before it is answered
                 steps.append(text)
                 kept = taken
-            answer = apply(table, text, advise=True, seed=seed or 0)
+            answer = apply(table, typed, advise=True, seed=seed or 0)
         except MeldcalcError as error:
             out.error(number, str(error))
             if kept is None:

@@ -104,7 +104,7 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
         rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
-    _keepable(answer.table, text)
+    _keepable(answer.table, text.strip())
     return answer
 
 
