@@ -403,7 +403,7 @@ def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
     """The words a line may take at this point that begin ``text`` (case aside), where
     ``before`` is the line up to the word being typed: first a step, a session's word or a
     card played; after ``trump`` or ``ask`` a suit; after a step of cards, cards; after
-    ``seat`` a seat; after ``meld`` a seat, then its cards."""
+    ``seat`` a seat; after ``meld`` another seat, then its cards."""
     from meldcalc.rules.cards import CARD_NAMES
 
     step, *given = before.lower().split() or [""]
@@ -414,7 +414,7 @@ def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
     elif step == "seat":
         words = () if given else SEAT_WORDS
     elif step == "meld" and not given:
-        words = SEAT_WORDS
+        words = [word for word in SEAT_WORDS if word != "me"]  # yours is counted from your hand
     elif step in CARD_STEPS or step == "meld":
         words = CARD_NAMES
     else:  # a bid's number, or a step that takes nothing

@@ -484,12 +484,16 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.meld import best_meld
 
     _in(table, "meld", "meld")
-    who, _, what = rest.lstrip().partition(" ")
+    seat_word = re.match(r"\s*(\S*)\s*", rest)  # a seat's word, then its meld
+    who, what = seat_word[1], rest[seat_word.end() :].strip()
+    if not who:
+        raise MeldcalcError("meld: give a seat and its meld: meld left 120, or meld left KD QD")
     seat = table.seat(who)
     if seat == table.me:
         raise MeldcalcError("your meld is counted from your hand: give the other seats'")
-    placed = " " * (len(rest) - len(what)) + what  # the cards at their place in the line
-    what = what.strip()
+    if not what:
+        raise MeldcalcError(f"meld {who}: give its meld: a total (meld {who} 120), or its cards")
+    placed = " " * seat_word.end() + rest[seat_word.end() :]  # the cards where they were typed
     number = is_whole_number(what) and len(what) < 9 and int(what) <= MAX_POINTS
     if re.fullmatch(r"[-+]?[0-9][0-9.,eE+_-]*", what) and not number:
         raise NotationError(
