@@ -206,6 +206,15 @@ def test_each_command_reading_lines_says_how_to_read_a_file(
     )
 
 
+def test_a_files_name_with_a_control_character_is_not_typed_back(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    name = "x\x1b[31mred\nline2.txt"  # an escape to the terminal, and a second line
+    (tmp_path / name).write_text("")
+    said = run("meld", name).stderr
+    assert said.count("\n") == 1 and "\x1b" not in said, said
+    assert said.endswith("give '-' and redirect the file: meldcalc meld - < FILE\n")
+
+
 def test_a_file_named_like_a_card_gets_no_hint(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "AS").write_text("")

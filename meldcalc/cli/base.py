@@ -330,9 +330,11 @@ def file_hint(given: list[str] | None, command: str, what: str = "hands") -> Ite
             raise
         import shlex
 
+        # a name with a control character or a byte that is no UTF-8 is not typed back
+        shown = shlex.quote(path) if path.isprintable() else "FILE"
         raise type(error)(
             f"{error}; to read the {what} of a file, one a line, give '-' and redirect"
-            f" the file: meldcalc {command} - < {shlex.quote(path)}"
+            f" the file: meldcalc {command} - < {shown}"
         ) from None
 
 
