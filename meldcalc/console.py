@@ -98,7 +98,7 @@ codecs.register_error("meldcalc-plain", _plainly)
 def prepare_streams() -> str | None:
     """Make stdout safe to write to; what is wrong with it if it cannot be used at all."""
     if sys.stdout is None:
-        return "standard output is closed: there is nowhere to write the results"
+        return "standard output is closed: there is nowhere to write the output"
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:  # a suit symbol on a Latin-1 terminal is not fatal
@@ -129,8 +129,9 @@ def silence_stdout() -> None:
 
 
 def end_on_signals() -> None:
-    """SIGTERM and Ctrl-C end the run at once (143, 130), worker processes first; a
-    file-size limit (``ulimit -f``) is a write that fails, not a kill in mid-line.
+    """SIGTERM, Ctrl-C and Ctrl-\\ end the run at once (143, 130, 131), worker processes
+    first, with no core dump; a file-size limit (``ulimit -f``) is a write that fails, not
+    a kill in mid-line.
 
     At once: unwinding through a process pool is not safe here (its terminate() waits on a
     lock an idle worker holds while it waits for work), and there is nothing to save; but
@@ -151,6 +152,8 @@ def end_on_signals() -> None:
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)
+    if hasattr(signal, "SIGQUIT"):  # Ctrl-\: as Ctrl-C (131), the terminal restored too
+        signal.signal(signal.SIGQUIT, handler)
     if hasattr(signal, "SIGXFSZ"):  # ignored, a write past the limit fails with EFBIG
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 

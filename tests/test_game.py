@@ -272,7 +272,7 @@ def test_tab_at_the_prompt_offers_what_the_line_takes_next(tmp_path) -> None:
 #: settings as the run found them, while it reads, and as it left them, and its exit code.
 _CTRL_C_AT_THE_PROMPT = """
 import json, os, pty, select, sys, termios, time
-ledger, away = sys.argv[1:]
+ledger, away, key = sys.argv[1], sys.argv[2], bytes([int(sys.argv[3])])
 pid, fd = pty.fork()
 if pid == 0:
     os.chdir(away)
@@ -292,7 +292,7 @@ read_until("10S")
 lflags.append(termios.tcgetattr(fd)[3])
 for _ in range(100):  # ten seconds to end; Ctrl-C again each half second (see the test)
     if _ % 5 == 0:
-        os.write(fd, b"\\x03")
+        os.write(fd, key)
     ended, status = os.waitpid(pid, os.WNOHANG)
     if ended:
         break
@@ -308,16 +308,18 @@ print(json.dumps({"prompt": prompt, "code": os.waitstatus_to_exitcode(status),
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
-def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path) -> None:
-    """The prompt's line editing turns echo off while it reads: a Ctrl-C that ends the run
-    there must turn it on again, or the player's shell is left typing blind. (The terminal
+@pytest.mark.parametrize(("key", "code"), [(0x03, 130), (0x1C, 131)], ids=["ctrl-c", "ctrl-\\"])
+def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path, key, code) -> None:
+    """The prompt's line editing turns echo off while it reads: a Ctrl-C (or Ctrl-\\) that
+    ends the run there must turn it on again, or the player's shell is left typing blind
+    (under dash, which does not reset the terminal itself). (The terminal
     is driven from a process of its own, and Ctrl-C pressed again each half second until
     the run ends: under load a first Ctrl-C was seen to go unanswered, cause not found.)"""
-    argv = [sys.executable, "-c", _CTRL_C_AT_THE_PROMPT, str(tmp_path / "g"), str(AWAY)]
+    argv = [sys.executable, "-c", _CTRL_C_AT_THE_PROMPT, str(tmp_path / "g"), str(AWAY), str(key)]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=90)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
-    assert "[hand] > " in seen["prompt"] and seen["code"] == 130
+    assert "[hand] > " in seen["prompt"] and seen["code"] == code
     # found as a shell leaves it, the line editor's own while it reads, then as found
     assert seen["echo"] == [True, False, True]
 
