@@ -83,5 +83,9 @@ def did_you_mean(text: str, names: Iterable[str]) -> str:
     import difflib
 
     by_key = {name.casefold(): name for name in names}
-    close = difflib.get_close_matches(text.strip().casefold(), by_key, n=1)
+    typed = text.strip().casefold()
+    for digit, word in (("2", "two"), ("3", "three"), ("4", "four")):  # '3handed'
+        typed = typed.replace(digit, word)
+    # close only: a looser match sends '3-handed' to 'two-handed', 'house' to 'firehouse'
+    close = difflib.get_close_matches(typed, by_key, n=1, cutoff=0.8)
     return f"; did you mean {by_key[close[0]]!r}?" if close else ""

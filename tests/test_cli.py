@@ -260,6 +260,8 @@ def test_a_near_miss_of_a_trump_or_format_word_is_given_its_likely_meaning() -> 
         fmt.stderr
     )
     assert "did you mean" not in run("meld", HAND, "-f", "xml").stderr
+    huge = run("meld", HAND, "-f", "j" * 50_000).stderr  # quoted, cut short: one line
+    assert "… (50000 characters): expected one of" in huge and len(huge) < 400
 
 
 @pytest.mark.parametrize(

@@ -87,6 +87,15 @@ def test_a_near_miss_of_a_variant_name_is_given_its_likely_meaning() -> None:
         load_variant("examples/house-rundhouse")
     with pytest.raises(VariantError, match=r"a path to a YAML file$"):
         load_variant("zzz")
+    # a digit for its word, and a shipped name written as its file
+    with pytest.raises(VariantError, match=r"did you mean 'three-handed'\?$"):
+        load_variant("3-handed")
+    with pytest.raises(VariantError, match=r"^two-handed.yml: no such .*'two-handed'\?$"):
+        load_variant("two-handed.yml")
+    # not close enough to be sure: nothing suggested (a loose match offered these)
+    for far in ("4handed", "house", "examples/single-deck"):
+        with pytest.raises(VariantError, match=r"(YAML file|variant file)$"):
+            load_variant(far)
 
 
 def test_missing_file_is_named() -> None:

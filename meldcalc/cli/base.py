@@ -243,7 +243,9 @@ def choice_parser(choices: type[enum.Enum]) -> Callable[[str], enum.Enum]:
         except KeyError:
             values = [member.value for member in choices]
             hint = did_you_mean(text, values)
-            raise typer.BadParameter(f"{text!r}: expected one of {words(values)}{hint}") from None
+            raise typer.BadParameter(
+                f"{quote(text)}: expected one of {words(values)}{hint}"
+            ) from None
 
     return parse
 

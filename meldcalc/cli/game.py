@@ -28,7 +28,7 @@ from meldcalc.cli.base import (
     user_errors,
     warn,
 )
-from meldcalc.errors import MeldcalcError, shown_path
+from meldcalc.errors import MeldcalcError, quote, shown_path
 
 
 class GameFormat(str, enum.Enum):
@@ -223,7 +223,7 @@ def _resumed(first: Any, steps: list[str], path: Path) -> Any:
             table = apply(table, step, advise=False).table
         except MeldcalcError as error:
             raise MeldcalcError(
-                f"{shown_path(path)}: step {number} {step!r}: {error}; was the file edited?"
+                f"{shown_path(path)}: step {number} {quote(step)}: {error}; was the file edited?"
                 " (remove it to start the hand afresh)"
             ) from None
     return table
@@ -285,7 +285,7 @@ def _journal_variant(path: Path, variant: str | None) -> str | None:
         return variant
     if variant is not None and _ledger_spec(variant) != kept:
         raise MeldcalcError(
-            f"{shown_path(path)}: the hand under way is played under {kept!r}: leave out -V"
+            f"{shown_path(path)}: the hand under way is played under {quote(kept)}: leave out -V"
         )
     return kept
 

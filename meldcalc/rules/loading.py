@@ -176,7 +176,9 @@ def resolve(spec: str | Path, base: Path | None = None) -> Path:
     looks_like_path = "/" in text or text.endswith((".yaml", ".yml")) or "\\" in text
     path = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
     if looks_like_path and not os.path.lexists(path):
-        hint = did_you_mean(text, example_names())
+        stem = Path(text).stem  # 'single-deck.yaml' for the shipped 'single-deck'
+        shipped = f"; did you mean {stem!r}?" if "/" not in text and is_shipped(stem) else ""
+        hint = shipped or did_you_mean(text, example_names())
         raise VariantError([f"{shown_path(text)}: no such variant file{hint}"])
     if looks_like_path or os.path.exists(path):  # False for a name too long, not an error
         return path
