@@ -326,7 +326,10 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
 def test_the_review_on_two_cores_prices_every_card_as_one_core_does() -> None:
     from meldcalc.game.session import replay, review_mine, start
 
-    steps, _ = _deal_played(seed=5)
+    # Any deal played out shows it; seed 7's prices cards off the best in both columns (as
+    # seen and exact), and its exact review is among the quickest: seed 5's took 5 times
+    # longer than any other of seeds 1-12.
+    steps, _ = _deal_played(seed=7)
     table = replay(start(RULES, dealer=3), ["seat 0", *steps])
     assert review_mine(table, seed=2, jobs=2) == review_mine(table, seed=2, jobs=1)
 
