@@ -322,9 +322,10 @@ def _choice_options() -> list[tuple[str, str, type]]:
     from meldcalc.rules.cards import Suit
 
     found = []
+    commands = typer.main.get_command(app).commands
     for command in app.registered_commands:
         name = command.callback.__name__
-        options = {p.name: p.opts for p in typer.main.get_command(app).commands[name].params}
+        options = {p.name: p.opts for p in commands[name].params}
         hints = typing.get_type_hints(command.callback, include_extras=True)
         for parameter, hint in hints.items():
             kind = typing.get_args(hint)[0] if typing.get_origin(hint) is typing.Annotated else hint

@@ -325,14 +325,15 @@ def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path, key, 
 
 
 def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
-    steps, _ = _deal_played()
+    # any deal played out; seed 7's costs cards in both columns and reviews quickly
+    steps, _ = _deal_played(seed=7)
     done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl", "-j", "2")
     assert done.returncode == 0, done.stderr
     reviewed = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     rows = reviewed["review"]
     assert [row["trick"] for row in rows] == list(range(1, 13))  # every trick: seat 0's card
     assert all(row["lost_seen"] >= 0 and row["lost_exact"] >= 0 for row in rows)
-    argv = ["play", HAND, "-t", "S", "--seed", "3", "--review", "-f", "json"]
+    argv = ["play", HAND, "-t", "S", "--seed", "7", "--review", "-f", "json"]
     solved = _meldcalc(*argv)
     costs = [
         (card["card"], card["cost"])
@@ -359,7 +360,10 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
 def test_the_review_on_two_cores_prices_every_card_as_one_core_does() -> None:
     from meldcalc.game.session import replay, review_mine, start
 
-    steps, _ = _deal_played(seed=5)
+    # Any deal played out shows it; seed 7's prices cards off the best in both columns (as
+    # seen and exact), and its exact review is among the quickest: seed 5's took 5 times
+    # longer than any other of seeds 1-12.
+    steps, _ = _deal_played(seed=7)
     table = replay(start(RULES, dealer=3), ["seat 0", *steps])
     assert review_mine(table, seed=2, jobs=2) == review_mine(table, seed=2, jobs=1)
 

@@ -128,8 +128,16 @@ def test_a_json_batch_is_one_array() -> None:
     assert ["error" in record for record in json.loads(result.stdout)] == [False, True]
 
 
+@pytest.fixture(scope="module")
+def fifth_deal_alone() -> dict:
+    """The batch's fifth deal reviewed on its own: one command, the same for every --jobs."""
+    result = run("review", f"{DEAL} | trump S | played 9S AS QS JS", "-f", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_batch_goes_on_past_a_bad_deal(jobs: str) -> None:
+def test_a_batch_goes_on_past_a_bad_deal(jobs: str, fifth_deal_alone: dict) -> None:
     lines = (
         f"{SMALL} | played AS KS AH\n"
         f"{SMALL} | played AS KS 9S 9H\n"
@@ -142,8 +150,7 @@ def test_a_batch_goes_on_past_a_bad_deal(jobs: str) -> None:
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [record["deal"] for record in records] == [1, 2, 3, 4, 5]
     assert ["error" in record for record in records] == [True, False, True, True, False]
-    alone = json.loads(run("review", f"{DEAL} | trump S | played 9S AS QS JS", "-f", "json").stdout)
-    assert costs(records[4]) == costs(alone)
+    assert costs(records[4]) == costs(fifth_deal_alone)
     assert "no card played" in records[2]["error"]
     assert "given twice" in records[3]["error"]
     assert [line.split(":")[2] for line in result.stderr.splitlines()] == [
