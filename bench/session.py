@@ -23,7 +23,9 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 from meldcalc.advice.bidding import play_one
 from meldcalc.dealing.deal import deals
@@ -71,7 +73,10 @@ def main() -> None:
     parser.add_argument("--variant", default="single-deck")
     parser.add_argument("--tricks", type=int, nargs="*", default=[1, 4, 7])
     args = parser.parse_args()
-    meldcalc = shutil.which("meldcalc")
+    beside = Path(sys.executable).with_name("meldcalc")  # this Python's own install first
+    meldcalc = str(beside) if beside.exists() else shutil.which("meldcalc")
+    if meldcalc is None:
+        sys.exit("bench/session.py: no meldcalc command: install the package (pip install .)")
     rows: dict[int, list[tuple[float, float]]] = {}
     reviews: list[tuple[float, float, float]] = []
     for rules, steps, hand, cards, k, trump in positions(args.variant, args.deals, args.tricks):
