@@ -96,7 +96,8 @@ def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> No
     standing = _standing(ledger)
     assert standing["hands"][0]["points"] == expected and standing["hands"][0]["trump"] == "S"
     journal = (tmp_path / "g.jsonl.hand").read_text().splitlines()
-    assert journal == ['{"step": "seat 0"}']  # the scored hand's steps gone; the next begun
+    # the scored hand's steps gone; the next hand's begun, saying which deal it is
+    assert journal == ['{"deal": 2}', '{"step": "seat 0"}']
     assert "hand 2: you deal" in done.stdout
 
 
@@ -127,6 +128,88 @@ def test_a_hand_killed_mid_trick_resumes_with_nothing_lost(tmp_path) -> None:
     whole = tmp_path / "whole.jsonl"
     assert _game(whole, steps).returncode == 0
     assert _standing(ledger)["hands"] == _standing(whole)["hands"]
+
+
+#: A hand played to its score without its cards: the points of the tricks as counted.
+COUNTED = ["hand AS 10S KS QS JS 9S AH 10H KH QH JH 9H", "250", "pass", "pass", "pass",
+           "trump S", "meld left KD QD", "meld partner 40", "meld right 0",
+           "tricks 150"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "steps", [COUNTED, [f"hand {HAND}", "pass", "pass", "pass", "pass"]], ids=["scored", "passed"]
+)
+def test_a_journal_whose_hand_the_ledger_holds_is_dropped_not_scored_again(tmp_path, steps) -> None:
+    """A run cut short once the hand was in the ledger, before its journal was removed,
+    left the journal: it was replayed into the next deal, and scored again (or passed
+    again) at the first step typed there, even 'show'."""
+    game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
+    assert _game(game, steps[:-1], "--policy", "rules").returncode == 0
+    begun = journal.read_bytes()
+    assert _game(game, steps[-1:], "--policy", "rules").returncode == 0
+    recorded = game.read_bytes()
+    last = json.dumps({"step": steps[-1]}) + "\n"
+    journal.write_bytes(begun + last.encode())  # as the run cut short left it
+    again = _game(game, ["show"], "--policy", "rules")
+    assert again.returncode == 0 and again.stdout.startswith("hand 2: you deal\n")
+    assert again.stderr == (
+        f"meldcalc: warning: {journal}: hand 1 is in {game} already: dropped its journal\n"
+    )
+    assert game.read_bytes() == recorded
+    assert journal.read_text().splitlines() == ['{"deal": 2}', '{"step": "seat 0"}']
+
+
+def test_a_journal_of_a_hand_beyond_the_ledgers_next_is_refused(tmp_path) -> None:
+    game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
+    journal.write_text('{"deal": 3}\n{"step": "seat 0"}\n')
+    refused = _game(game, ["show"])
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert f"{journal}: the hand under way is hand 3, but the next in {game} is hand 1" in (
+        refused.stderr
+    )
+    assert journal.read_text() == '{"deal": 3}\n{"step": "seat 0"}\n' and not game.exists()
+
+
+def test_a_journal_begun_before_the_deal_was_kept_resumes(tmp_path) -> None:
+    game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
+    journal.write_text('{"variant": "single-deck"}\n{"step": "seat 0"}\n')
+    resumed = _game(game, [*COUNTED, "show"], "--policy", "rules")
+    assert resumed.returncode == 0 and resumed.stderr == "", resumed.stderr
+    assert len(_standing(game)["hands"]) == 1
+
+
+def test_a_run_cut_short_as_the_score_is_shown_leaves_no_journal(tmp_path) -> None:
+    """The journal is removed once the ledger has the hand, before the game's standing is
+    shown: a run that dies there leaves nothing to resume. Here the output, unbuffered (as
+    PYTHONUNBUFFERED has it), goes to a file that can grow no further (`RLIMIT_FSIZE`) once
+    all before the standing is written."""
+    resource = pytest.importorskip("resource")
+    game, room = tmp_path / "g.jsonl", 1 << 20
+
+    def run(stdout: object, limited: bool) -> subprocess.CompletedProcess:
+        def limit() -> None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (room, resource.RLIM_INFINITY))
+
+        argv = [sys.executable, "-m", "meldcalc", "game", str(game), "--seat", "0"]
+        return subprocess.run(
+            [*argv, "--policy", "rules"], input="\n".join(COUNTED).encode() + b"\n",
+            stdout=stdout, stderr=subprocess.PIPE, preexec_fn=limit if limited else None,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, timeout=120, cwd=AWAY,
+        )  # fmt: skip
+
+    whole = run(subprocess.PIPE, limited=False).stdout
+    shown = whole.index(f"{game}: single-deck, game to".encode())  # the standing's first line
+    game.unlink()
+    (tmp_path / "g.jsonl.hand").unlink()
+    out = tmp_path / "out.txt"
+    out.write_bytes(b"." * (room - shown))
+    with out.open("ab") as stdout:
+        cut = run(stdout, limited=True)
+    assert cut.returncode == 1 and b"cannot write to standard output" in cut.stderr
+    assert out.read_bytes()[room - shown :] == whole[:shown]
+    assert not (tmp_path / "g.jsonl.hand").exists()
+    assert len(_standing(game)["hands"]) == 1
 
 
 def test_an_illegal_card_is_refused_and_the_hand_goes_on(tmp_path) -> None:
@@ -234,7 +317,11 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     kept = [json.loads(line) for line in (tmp_path / "g.jsonl.hand").read_text().splitlines()]
-    assert kept == [{"variant": "single-deck"}, {"step": f"hand {HAND}"}, {"step": "300"}]
+    assert kept == [
+        {"deal": 1, "variant": "single-deck"},
+        {"step": f"hand {HAND}"},
+        {"step": "300"},
+    ]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
@@ -539,7 +626,7 @@ def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> N
     assert begun.returncode == 0, begun.stderr
     assert begun.stdout.splitlines()[0] == "hand 1: Cy (left) deals"  # from your seat
     first = json.loads((tmp_path / "n.jsonl.hand").read_text().splitlines()[0])
-    assert first == {"variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
+    assert first == {"deal": 1, "variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
     again = _named_game(ledger, ["show"])
     assert again.returncode == 0 and "Cy (left) deals" in again.stdout
     changed = ((["--names", "Bo,Ann,Cy"], "leave out --names"), (["--to", "900"], "leave out --to"))
@@ -599,7 +686,7 @@ def test_a_start_refused_or_left_with_no_step_binds_nothing(tmp_path) -> None:
     assert begin().returncode == 0  # opened and left: single deck, no step typed
     other = begin("-V", "double-deck")
     assert other.returncode == 0, other.stderr
-    assert json.loads(journal.read_text().splitlines()[0]) == {"variant": "double-deck"}
+    assert json.loads(journal.read_text().splitlines()[0]) == {"deal": 1, "variant": "double-deck"}
 
 
 def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:
