@@ -150,6 +150,37 @@ def test_a_torn_first_line_is_a_game_that_never_began(tmp_path: Path, cut: int) 
     assert score(game, *FIRST).exit_code == 0 and totals(game) == [310, 130]
 
 
+#: A hand followed at the table with `meldcalc game`, to its score (370 to 80).
+STEPS = ["hand AS 10S KS QS JS 9S AH 10H KH QH JH 9H", "250", "pass", "pass", "pass",
+         "trump S", "meld left KD QD", "meld partner 40", "meld right 0", "tricks 150"]  # fmt: skip
+
+
+@pytest.mark.parametrize("content", [b"", b"\n  \n", b'{"ledger": "meldc'], ids=str)
+def test_an_empty_ledger_is_a_game_not_begun_to_every_command(
+    tmp_path: Path, content: bytes
+) -> None:
+    """`score -g` starts a game in an empty file; `game` and `bid -g` refused it as no
+    ledger, so the way out of a torn header (--repair, which leaves the file empty) ended
+    at `game`. Every command now reads it as a game not begun, as a missing file is."""
+    game = tmp_path / "g.jsonl"
+    game.write_bytes(content)
+    if content.startswith(b"{"):
+        assert score(game, "--repair").exit_code == 0 and game.read_bytes() == b""
+        content = b""
+    not_begun = f"meldcalc: error: {game}: no such game yet: score a hand to start it\n"
+    assert one_line(score(game, "--show"), 2) == not_begun
+    assert one_line(score(game, "--undo"), 2) == not_begun
+    bid = runner.invoke(app, ["bid", "-g", str(game), STEPS[0][5:], "-n", "20"])
+    assert one_line(bid, 2) == f"meldcalc: error: --game {game}: no such game yet\n"
+    assert game.read_bytes() == content
+    played = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(game), "--seat", "0", "--policy", "rules"],
+        input="\n".join(STEPS) + "\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 0 and played.stderr == "", played.stderr
+    assert totals(game) == [370, 80]
+
+
 def test_a_whole_last_line_without_its_line_break_is_no_tear(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     game.write_bytes(two_hands(game)[:-1])  # as an editor may save it

@@ -167,7 +167,7 @@ def check_open(book: Ledger, target: int | None) -> None:
 
 
 def read(path: Path) -> Ledger | None:
-    """The game in ``path``; None when the file does not exist yet."""
+    """The game in ``path``; None when the file does not exist yet, or holds no line."""
     with held(path, write=False) as game:
         return game.book
 
@@ -199,7 +199,7 @@ def held(
         if tear is not None and (write or not content[: tear.start].strip()):
             before = "nothing is added after it" if write else "no hand before it"
             raise LedgerError(f"{tear}: {before}; {tear.remedy}")
-        book = _parsed(path, content, empty_ok=create or repair)
+        book = _parsed(path, content)
         game = Game(path, descriptor, content, book, made)
         try:
             yield game
@@ -275,16 +275,12 @@ def _content(path: Path, descriptor: int) -> bytes:
         raise LedgerError(str(problem)) from None
 
 
-def _parsed(path: Path, content: bytes, empty_ok: bool = False) -> Ledger | None:
-    """The game in ``content``, a torn last line left out; None for an empty file, where
-    ``empty_ok``."""
+def _parsed(path: Path, content: bytes) -> Ledger | None:
+    """The game in ``content``, a torn last line left out; None for an empty file (or one
+    of blank lines): a game not begun, which the first hand scored begins."""
     tear = _tear(path, content)
     records = list(_records(path, content if tear is None else content[: tear.start]))
-    if not records and (empty_ok or tear is not None):
-        return None
-    if not records:
-        raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")
-    return _game(path, records, tear)
+    return _game(path, records, tear) if records else None
 
 
 def _tear(path: Path, content: bytes) -> Tear | None:
@@ -662,7 +658,7 @@ class Game:
                 f"{shown_path(self.path)}: cannot drop the torn line: {error.strerror}"
             ) from None
         self.content = self.content[: tear.start]
-        self.book = _parsed(self.path, self.content, empty_ok=True)
+        self.book = _parsed(self.path, self.content)
         return tear
 
     def _append(self, *records: dict[str, Any]) -> Ledger:
