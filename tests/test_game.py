@@ -178,6 +178,28 @@ def test_a_journal_begun_before_the_deal_was_kept_resumes(tmp_path) -> None:
     assert len(_standing(game)["hands"]) == 1
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [b'\n{"step": "hand AS 1', b"\n" + b"\0" * 20, b""],
+    ids=["cut-short", "zero-filled", "whole-without-its-line-break"],
+)
+def test_a_step_after_a_torn_journal_line_is_kept_whole(tmp_path, tail: bytes) -> None:
+    """A crash mid-write leaves a torn last line, left out when the journal is read; the
+    next step was once written straight onto it (or onto a whole line an editor left
+    without its break), and the resume after that failed on it, the step lost."""
+    game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
+    begun = b'{"deal": 1, "variant": "single-deck"}\n{"step": "seat 0"}'
+    journal.write_bytes(begun + tail)
+    typed = _game(game, [f"hand {HAND}"], "--policy", "rules")
+    assert typed.returncode == 0, typed.stderr
+    step = json.dumps({"step": f"hand {HAND}"}).encode()
+    assert journal.read_bytes() == begun + b"\n" + step + b"\n"
+    again = _game(game, ["show"], "--policy", "rules")
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    assert again.stdout.startswith(f"resuming hand 1: 2 steps kept in {journal}\n")
+    assert "phase: auction" in again.stdout  # the hand typed is taken
+
+
 def test_a_run_cut_short_as_the_score_is_shown_leaves_no_journal(tmp_path) -> None:
     """The journal is removed once the ledger has the hand, before the game's standing is
     shown: a run that dies there leaves nothing to resume. Here the output, unbuffered (as

@@ -18,10 +18,19 @@ import os
 from pathlib import Path
 
 from meldcalc.errors import MeldcalcError, shown_path
-from meldcalc.files import FileProblem, WriteProblem, append_whole, open_or_make, read_bounded
+from meldcalc.files import (
+    FileProblem,
+    WriteProblem,
+    append_whole,
+    open_or_make,
+    read_all,
+    read_bounded,
+    torn_tail,
+)
 
 #: A journal larger than this is no hand's (a double-deck hand takes a few hundred steps).
 MAX_BYTES = 1024 * 1024
+JOURNAL = "a meldcalc hand journal"
 
 
 class JournalError(MeldcalcError):
@@ -42,7 +51,7 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
             " the hand afresh"
         )
     try:
-        content = read_bounded(path, MAX_BYTES, "a meldcalc hand journal")
+        content = read_bounded(path, MAX_BYTES, JOURNAL)
     except FileNotFoundError:
         return [], []
     except FileProblem as problem:
@@ -119,7 +128,7 @@ def _head(path: Path) -> dict:
     if path.is_symlink():
         return {}
     try:
-        first = read_bounded(path, MAX_BYTES, "a meldcalc hand journal").split(b"\n", 1)[0]
+        first = read_bounded(path, MAX_BYTES, JOURNAL).split(b"\n", 1)[0]
         record = json.loads(first)
     except (FileNotFoundError, FileProblem, ValueError):
         return {}
@@ -128,21 +137,43 @@ def _head(path: Path) -> dict:
 
 def append(path: Path, record: dict, head: dict | None = None) -> None:
     """Add one line to the journal, made when missing; never through a link. ``head``, the
-    journal's first line (the deal, `deal_of`), goes before it where the journal is new."""
+    journal's first line (the deal, `deal_of`), goes before it where the journal is new.
+    A torn last line (`torn_tail`: left out when the journal was read) is cut off first,
+    and a whole one given its line break, so the line added is read whole."""
     try:
-        descriptor, _ = open_or_make(path, os.O_WRONLY | os.O_APPEND, "a meldcalc hand journal")
+        descriptor, _ = open_or_make(path, os.O_RDWR | os.O_APPEND, JOURNAL)
     except FileNotFoundError:
         raise JournalError(f"{shown_path(path)}: cannot keep the hand's journal there") from None
     except FileProblem as problem:
         raise JournalError(str(problem)) from None
     try:
-        lines = [head, record] if head and os.fstat(descriptor).st_size == 0 else [record]
+        content = _mended(descriptor, path)
+        lines = [head, record] if head and not content else [record]
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        if content and not content.endswith(b"\n"):
+            text = "\n" + text
         append_whole(descriptor, path, text.encode())
     except WriteProblem as problem:
         raise JournalError(f"{problem}: the step is not taken") from None
+    except FileProblem as problem:
+        raise JournalError(str(problem)) from None
     finally:
         os.close(descriptor)
+
+
+def _mended(descriptor: int, path: Path) -> bytes:
+    """The journal open on ``descriptor``, its torn last line (if any) cut off the file."""
+    content = read_all(descriptor, path, MAX_BYTES, JOURNAL)
+    start = torn_tail(content)
+    if start is None:
+        return content
+    try:
+        os.ftruncate(descriptor, start)
+    except OSError as error:
+        raise FileProblem(
+            f"{shown_path(path)}: cannot cut off its torn last line: {error.strerror}"
+        ) from None
+    return content[:start]
 
 
 def clear(path: Path) -> None:

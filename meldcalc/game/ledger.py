@@ -49,6 +49,7 @@ from meldcalc.files import (
     open_regular,
     read_all,
     sync_folder,
+    torn_tail,
 )
 from meldcalc.rules.loading import load_variant, variant_from_data
 from meldcalc.rules.scoring import (
@@ -284,21 +285,11 @@ def _parsed(path: Path, content: bytes) -> Ledger | None:
 
 
 def _tear(path: Path, content: bytes) -> Tear | None:
-    """The last line, if a write was cut short there: no line break ends it, and it holds
-    no whole JSON object (a whole line without its break is a line, as an editor may leave
-    it; no shorter part of a JSON object is one)."""
-    start = content.rfind(b"\n") + 1
-    tail = content[start:]
-    if not tail.strip() or _is_object(tail):
+    """The last line, if a write was cut short there (`torn_tail`)."""
+    start = torn_tail(content)
+    if start is None:
         return None
-    return Tear(path, content.count(b"\n") + 1, start, len(tail))
-
-
-def _is_object(raw: bytes) -> bool:
-    try:
-        return isinstance(json.loads(raw), dict)
-    except (ValueError, RecursionError):
-        return False
+    return Tear(path, content.count(b"\n") + 1, start, len(content) - start)
 
 
 def _records(path: Path, content: bytes) -> Any:
