@@ -156,6 +156,16 @@ def append_whole(descriptor: int, path: Path, data: bytes) -> None:
         raise WriteProblem(f"{name}: cannot write: {error.strerror}", restored=True) from None
 
 
+#: What some editors (Notepad) write before UTF-8 text: a byte-order mark.
+BOM = b"\xef\xbb\xbf"
+
+
+def unmarked(content: bytes) -> bytes:
+    """``content`` with a leading byte-order mark read as blanks: of the same length, so
+    every place in it is still the file's."""
+    return b" " * len(BOM) + content[len(BOM) :] if content.startswith(BOM) else content
+
+
 def torn_tail(content: bytes) -> int | None:
     """Where the last line of ``content`` (JSON lines) begins, if a write was cut short
     there: no line break ends it, and it holds no whole JSON object (a whole line without

@@ -173,12 +173,45 @@ def test_an_empty_ledger_is_a_game_not_begun_to_every_command(
     bid = runner.invoke(app, ["bid", "-g", str(game), STEPS[0][5:], "-n", "20"])
     assert one_line(bid, 2) == f"meldcalc: error: --game {game}: no such game yet\n"
     assert game.read_bytes() == content
-    played = subprocess.run(
-        [sys.executable, "-m", "meldcalc", "game", str(game), "--seat", "0", "--policy", "rules"],
-        input="\n".join(STEPS) + "\n", capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    played = followed(game, STEPS)
     assert played.returncode == 0 and played.stderr == "", played.stderr
     assert totals(game) == [370, 80]
+
+
+def followed(game: Path, steps: list[str]) -> subprocess.CompletedProcess:
+    """`meldcalc game` run on ``game``, the steps piped in, from seat 0."""
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(game), "--seat", "0", "--policy", "rules"],
+        input="\n".join(steps) + "\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_ledger_saved_with_a_byte_order_mark_is_read_past_it(tmp_path: Path) -> None:
+    """An editor (Notepad) may save the ledger with a UTF-8 byte-order mark in front, as
+    it may a variant file: the header check took it, then every command refused line 1
+    ('Unexpected UTF-8 BOM'). The mark is read past and kept; none is written."""
+    game = tmp_path / "g.jsonl"
+    marked = BOM + two_hands(game)
+    game.write_bytes(marked)
+    assert score(game, "--show").stderr == "" and totals(game) == [460, 390]
+    assert "nothing to repair" in one_line(score(game, "--repair"), 0, "")
+    assert score(game, "--undo").exit_code == 0 and totals(game) == [310, 130]
+    assert score(game, *SECOND).exit_code == 0 and totals(game) == [460, 390]
+    kept = game.read_bytes()
+    assert kept.startswith(marked) and kept.count(BOM) == 1
+    game.write_bytes(kept + b'{"hand": 3, "bi')
+    assert score(game, "--repair").exit_code == 0 and game.read_bytes() == kept
+    assert Path(f"{game}.torn").read_bytes() == b'{"hand": 3, "bi\n'
+    shown = followed(game, ["show"])
+    assert shown.returncode == 0 and shown.stderr == "" and "hand 3: " in shown.stdout
+    marked_only = tmp_path / "m.jsonl"  # an editor's "empty" file: a game not begun
+    marked_only.write_bytes(BOM)
+    assert "no such game yet" in one_line(score(marked_only, "--show"), 2)
+    assert score(marked_only, *FIRST).exit_code == 0 and totals(marked_only) == [310, 130]
+    assert marked_only.read_bytes().startswith(BOM + b'{"ledger": ')
 
 
 def test_a_whole_last_line_without_its_line_break_is_no_tear(tmp_path: Path) -> None:

@@ -21,7 +21,8 @@ the file is as it was. Only a crash or a power cut mid-write can leave a torn la
 (no line break, no whole JSON object): it is left out of the game, named, and nothing is
 added after it until `Game.repair` drops it (kept in ``FILE.torn``). Any other line that
 does not parse is reported as ``file:line: what is wrong`` and never written to: the
-players fix it (or start a new file) before anything is added.
+players fix it (or start a new file) before anything is added. A byte-order mark an
+editor saved in front is read past, as in a variant file (and kept; none is written).
 
 Reading the game, scoring a hand and appending it happen under an exclusive lock on the
 file (`held`), so two players scoring at once get hands 6 and 7, never two hands 6.
@@ -50,6 +51,7 @@ from meldcalc.files import (
     read_all,
     sync_folder,
     torn_tail,
+    unmarked,
 )
 from meldcalc.rules.loading import load_variant, variant_from_data
 from meldcalc.rules.scoring import (
@@ -244,7 +246,7 @@ def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | No
 def _begins_a_ledger(content: bytes) -> bool:
     """Whether the first line is a ledger's header, or the start of one a crash cut short
     (an empty file is the caller's to judge)."""
-    first, newline, _ = content.lstrip().partition(b"\n")
+    first, newline, _ = unmarked(content).lstrip().partition(b"\n")
     start = b'{"ledger": "meldcalc"'  # how `meldcalc score -g` begins every ledger
     if not first or (not newline and start.startswith(first[: len(start)])):
         return True
@@ -286,14 +288,14 @@ def _parsed(path: Path, content: bytes) -> Ledger | None:
 
 def _tear(path: Path, content: bytes) -> Tear | None:
     """The last line, if a write was cut short there (`torn_tail`)."""
-    start = torn_tail(content)
+    start = torn_tail(unmarked(content))
     if start is None:
         return None
     return Tear(path, content.count(b"\n") + 1, start, len(content) - start)
 
 
 def _records(path: Path, content: bytes) -> Any:
-    for number, raw in enumerate(content.split(b"\n"), start=1):
+    for number, raw in enumerate(unmarked(content).split(b"\n"), start=1):
         if not raw.strip():
             continue
         where = f"{shown_path(path)}:{number}"
@@ -658,7 +660,7 @@ class Game:
         if self.descriptor is None:
             raise MeldcalcError(f"{shown_path(self.path)}: no such game yet")
         text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
-        if self.content and not self.content.endswith(b"\n"):
+        if unmarked(self.content).strip() and not self.content.endswith(b"\n"):
             text = "\n" + text  # an edited file may lack its last line break
         try:  # what is written is what every later command reads back: check it first
             _parsed(self.path, self.content + text.encode())
