@@ -231,6 +231,18 @@ def test_a_damaged_line_before_the_last_is_not_repaired_away(tmp_path: Path) -> 
     assert game.read_bytes() == before
 
 
+def test_a_damaged_line_before_a_torn_one_is_told_first(tmp_path: Path) -> None:
+    """--undo (or a hand) once named only the torn last line, advising --repair, which
+    then failed on the damaged line before it: the advice led nowhere."""
+    game = tmp_path / "g.jsonl"
+    lines = two_hands(game).split(b"\n")
+    game.write_bytes(b"\n".join([lines[0], lines[1][:30], b'{"hand": 3, "bi']))
+    before = game.read_bytes()
+    for args in (("--undo",), SECOND, ("--show",), ("--repair",)):
+        assert f"{game}:2: not a JSON object" in one_line(score(game, *args), 2)
+    assert game.read_bytes() == before
+
+
 # --- a house file edited during the game: the game keeps the rules it began with ---------
 
 

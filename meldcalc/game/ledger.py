@@ -198,11 +198,11 @@ def held(
                 f"{shown_path(path)}{link}: not a meldcalc ledger (its first line is no ledger's"
                 " header): name the file 'meldcalc score -g' keeps the game in"
             )
+        book = _parsed(path, content)  # a bad line before a torn one first: --repair keeps it
         tear = None if repair else _tear(path, content)
-        if tear is not None and (write or not content[: tear.start].strip()):
+        if tear is not None and (write or book is None):
             before = "nothing is added after it" if write else "no hand before it"
             raise LedgerError(f"{tear}: {before}; {tear.remedy}")
-        book = _parsed(path, content)
         game = Game(path, descriptor, content, book, made)
         try:
             yield game
