@@ -4,12 +4,14 @@ and adding to one all or nothing.
 The file is opened without blocking and checked once open, so a FIFO, a device or a folder
 is refused without hanging, whatever the name pointed to when it was looked up; and it is
 read only up to a bound, so a huge file is refused without being read into memory. What is
-appended (`append_whole`) is on disk whole, or the file is cut back to what it was.
+appended (`append_whole`) is on disk whole, or the file is cut back to what it was; what
+a crash cut short before (`torn_tail`) is found at the end of a file of JSON lines.
 """
 
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 from pathlib import Path
@@ -152,6 +154,33 @@ def append_whole(descriptor: int, path: Path, data: bytes) -> None:
                 restored=False,
             ) from None
         raise WriteProblem(f"{name}: cannot write: {error.strerror}", restored=True) from None
+
+
+#: What some editors (Notepad) write before UTF-8 text: a byte-order mark.
+BOM = b"\xef\xbb\xbf"
+
+
+def unmarked(content: bytes) -> bytes:
+    """``content`` with a leading byte-order mark read as blanks: of the same length, so
+    every place in it is still the file's."""
+    return b" " * len(BOM) + content[len(BOM) :] if content.startswith(BOM) else content
+
+
+def torn_tail(content: bytes) -> int | None:
+    """Where the last line of ``content`` (JSON lines) begins, if a write was cut short
+    there: no line break ends it, and it holds no whole JSON object (a whole line without
+    its break is a line, as an editor may leave it; no shorter part of a JSON object is
+    one). None when the last line is whole, or blank."""
+    start = content.rfind(b"\n") + 1
+    tail = content[start:]
+    return None if not tail.strip() or _is_object(tail) else start
+
+
+def _is_object(raw: bytes) -> bool:
+    try:
+        return isinstance(json.loads(raw), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def sync_folder(path: Path) -> None:

@@ -96,7 +96,8 @@ def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> No
     standing = _standing(ledger)
     assert standing["hands"][0]["points"] == expected and standing["hands"][0]["trump"] == "S"
     journal = (tmp_path / "g.jsonl.hand").read_text().splitlines()
-    assert journal == ['{"step": "seat 0"}']  # the scored hand's steps gone; the next begun
+    # the scored hand's steps gone; the next hand's begun, saying which deal it is
+    assert journal == ['{"deal": 2}', '{"step": "seat 0"}']
     assert "hand 2: you deal" in done.stdout
 
 
@@ -234,7 +235,11 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     kept = [json.loads(line) for line in (tmp_path / "g.jsonl.hand").read_text().splitlines()]
-    assert kept == [{"variant": "single-deck"}, {"step": f"hand {HAND}"}, {"step": "300"}]
+    assert kept == [
+        {"deal": 1, "variant": "single-deck"},
+        {"step": f"hand {HAND}"},
+        {"step": "300"},
+    ]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
@@ -550,7 +555,7 @@ def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> N
     assert begun.returncode == 0, begun.stderr
     assert begun.stdout.splitlines()[0] == "hand 1: Cy (left) deals"  # from your seat
     first = json.loads((tmp_path / "n.jsonl.hand").read_text().splitlines()[0])
-    assert first == {"variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
+    assert first == {"deal": 1, "variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
     again = _named_game(ledger, ["show"])
     assert again.returncode == 0 and "Cy (left) deals" in again.stdout
     changed = ((["--names", "Bo,Ann,Cy"], "leave out --names"), (["--to", "900"], "leave out --to"))
@@ -610,7 +615,7 @@ def test_a_start_refused_or_left_with_no_step_binds_nothing(tmp_path) -> None:
     assert begin().returncode == 0  # opened and left: single deck, no step typed
     other = begin("-V", "double-deck")
     assert other.returncode == 0, other.stderr
-    assert json.loads(journal.read_text().splitlines()[0]) == {"variant": "double-deck"}
+    assert json.loads(journal.read_text().splitlines()[0]) == {"deal": 1, "variant": "double-deck"}
 
 
 def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:

@@ -150,6 +150,70 @@ def test_a_torn_first_line_is_a_game_that_never_began(tmp_path: Path, cut: int) 
     assert score(game, *FIRST).exit_code == 0 and totals(game) == [310, 130]
 
 
+#: A hand followed at the table with `meldcalc game`, to its score (370 to 80).
+STEPS = ["hand AS 10S KS QS JS 9S AH 10H KH QH JH 9H", "250", "pass", "pass", "pass",
+         "trump S", "meld left KD QD", "meld partner 40", "meld right 0", "tricks 150"]  # fmt: skip
+
+
+@pytest.mark.parametrize("content", [b"", b"\n  \n", b'{"ledger": "meldc'], ids=str)
+def test_an_empty_ledger_is_a_game_not_begun_to_every_command(
+    tmp_path: Path, content: bytes
+) -> None:
+    """`score -g` starts a game in an empty file; `game` and `bid -g` refused it as no
+    ledger, so the way out of a torn header (--repair, which leaves the file empty) ended
+    at `game`. Every command now reads it as a game not begun, as a missing file is."""
+    game = tmp_path / "g.jsonl"
+    game.write_bytes(content)
+    if content.startswith(b"{"):
+        assert score(game, "--repair").exit_code == 0 and game.read_bytes() == b""
+        content = b""
+    not_begun = f"meldcalc: error: {game}: no such game yet: score a hand to start it\n"
+    assert one_line(score(game, "--show"), 2) == not_begun
+    assert one_line(score(game, "--undo"), 2) == not_begun
+    bid = runner.invoke(app, ["bid", "-g", str(game), STEPS[0][5:], "-n", "20"])
+    assert one_line(bid, 2) == f"meldcalc: error: --game {game}: no such game yet\n"
+    assert game.read_bytes() == content
+    played = followed(game, STEPS)
+    assert played.returncode == 0 and played.stderr == "", played.stderr
+    assert totals(game) == [370, 80]
+
+
+def followed(game: Path, steps: list[str]) -> subprocess.CompletedProcess:
+    """`meldcalc game` run on ``game``, the steps piped in, from seat 0."""
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(game), "--seat", "0", "--policy", "rules"],
+        input="\n".join(steps) + "\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_ledger_saved_with_a_byte_order_mark_is_read_past_it(tmp_path: Path) -> None:
+    """An editor (Notepad) may save the ledger with a UTF-8 byte-order mark in front, as
+    it may a variant file: the header check took it, then every command refused line 1
+    ('Unexpected UTF-8 BOM'). The mark is read past and kept; none is written."""
+    game = tmp_path / "g.jsonl"
+    marked = BOM + two_hands(game)
+    game.write_bytes(marked)
+    assert score(game, "--show").stderr == "" and totals(game) == [460, 390]
+    assert "nothing to repair" in one_line(score(game, "--repair"), 0, "")
+    assert score(game, "--undo").exit_code == 0 and totals(game) == [310, 130]
+    assert score(game, *SECOND).exit_code == 0 and totals(game) == [460, 390]
+    kept = game.read_bytes()
+    assert kept.startswith(marked) and kept.count(BOM) == 1
+    game.write_bytes(kept + b'{"hand": 3, "bi')
+    assert score(game, "--repair").exit_code == 0 and game.read_bytes() == kept
+    assert Path(f"{game}.torn").read_bytes() == b'{"hand": 3, "bi\n'
+    shown = followed(game, ["show"])
+    assert shown.returncode == 0 and shown.stderr == "" and "hand 3: " in shown.stdout
+    marked_only = tmp_path / "m.jsonl"  # an editor's "empty" file: a game not begun
+    marked_only.write_bytes(BOM)
+    assert "no such game yet" in one_line(score(marked_only, "--show"), 2)
+    assert score(marked_only, *FIRST).exit_code == 0 and totals(marked_only) == [310, 130]
+    assert marked_only.read_bytes().startswith(BOM + b'{"ledger": ')
+
+
 def test_a_whole_last_line_without_its_line_break_is_no_tear(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     game.write_bytes(two_hands(game)[:-1])  # as an editor may save it
@@ -164,6 +228,18 @@ def test_a_damaged_line_before_the_last_is_not_repaired_away(tmp_path: Path) -> 
     game.write_bytes(b"\n".join([lines[0], lines[1][:30], lines[2]]) + b"\n")
     before = game.read_bytes()
     assert f"{game}:2: not a JSON object" in one_line(score(game, "--repair"), 2)
+    assert game.read_bytes() == before
+
+
+def test_a_damaged_line_before_a_torn_one_is_told_first(tmp_path: Path) -> None:
+    """--undo (or a hand) once named only the torn last line, advising --repair, which
+    then failed on the damaged line before it: the advice led nowhere."""
+    game = tmp_path / "g.jsonl"
+    lines = two_hands(game).split(b"\n")
+    game.write_bytes(b"\n".join([lines[0], lines[1][:30], b'{"hand": 3, "bi']))
+    before = game.read_bytes()
+    for args in (("--undo",), SECOND, ("--show",), ("--repair",)):
+        assert f"{game}:2: not a JSON object" in one_line(score(game, *args), 2)
     assert game.read_bytes() == before
 
 

@@ -94,9 +94,11 @@ def game(
         if file.is_symlink():  # refused before it is read, and before a hand is typed
             raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         book = ledger.read(file)
+        hands_done = book.deals if book else 0  # the deals every seat passed too
+        jpath = journal.journal_path(file)
+        _drop_if_scored(jpath, file, hands_done + 1)  # the hand that won it among them
         if book is not None:  # refused now, not once a whole deal has been typed
             ledger.check_open(book, target)
-        jpath = journal.journal_path(file)
         if book is None and not journal.read_steps(jpath)[0]:
             journal.clear(jpath)  # begun with no step typed: nothing binds the settings yet
         if book is None:  # a new game: its first hand's journal says under which rules
@@ -109,7 +111,6 @@ def game(
             named = _side_names(names, rules)
         if book is None:  # a new game's hand under way keeps what the game began with
             named, target = _kept_settings(jpath, named, target)
-        hands_done = book.deals if book else 0  # the deals every seat passed too
         game_names = (book.names if book else None) or named or ()
         dealer = _dealer(hands_done + 1, rules.players)
         first = start(rules, dealer, game_names, _score_of(book, rules), policy.value)
@@ -124,13 +125,14 @@ def game(
                 f"--seat {seat}: the hand under way in {shown_path(jpath)} is seat"
                 f" {table.me}'s: leave out --seat to go on with it"
             )
+        head = {"deal": hands_done + 1}  # the journal's first line: which deal it is
         if book is None and journal.variant_of(jpath) is None:
-            began = {"variant": spec}
+            began = head | {"variant": spec}
             began |= {"names": list(named)} if named else {}
             began |= {"to": target} if target is not None else {}
             journal.append(jpath, began)
         if seated:
-            journal.append(jpath, {"step": f"seat {seat}"})
+            journal.append(jpath, {"step": f"seat {seat}"}, head)
             steps.append(f"seat {seat}")
     out = _Output(fmt, echo)
     last = None  # the last hand played out, for 'review'
@@ -158,14 +160,14 @@ def game(
             if text.lower() == "undo":
                 if not steps:
                     raise MeldcalcError("undo: nothing to take back in this hand")
-                journal.append(jpath, {"undo": len(steps)})
+                journal.append(jpath, {"undo": len(steps)}, head)
                 undone = steps.pop()
                 table = replay(first, steps)
                 out.answer(number, text, [f"took back: {undone}"], {"undone": undone})
                 continue
             taken = apply(table, typed, advise=False)  # checked, its advice not yet worked out
             if taken.table is not table:  # a step taken (a question, such as hint, is not)
-                journal.append(jpath, {"step": text})  # on disk before it is answered
+                journal.append(jpath, {"step": text}, head)  # on disk before it is answered
                 steps.append(text)
                 kept = taken
             answer = apply(table, typed, advise=True, seed=seed or 0)
@@ -180,8 +182,9 @@ def game(
             last = table
             with user_errors():
                 hands_done += 1
-                book = _record(file, table, rules, spec, target, named, out)
-                journal.clear(jpath)
+                book = _record(file, table, rules, spec, target, named)
+                journal.clear(jpath)  # before a word is said: a run cut short scores it once
+            _tell_recorded(out, book, rules, passed=table.outcome() is None)
             if book.standing().winner is not None:  # no next deal: it could not be kept
                 out.note("the game is over: play the next one in a new file")
                 break
@@ -194,8 +197,9 @@ def game(
             )
             steps = [f"seat {table.me}"]  # the same seat next hand
             table = apply(first, steps[0], advise=False).table
+            head = {"deal": hands_done + 1}
             with user_errors():
-                journal.append(jpath, {"step": steps[0]})
+                journal.append(jpath, {"step": steps[0]}, head)
             out.note(_dealt(hands_done + 1, table))
     if out.refused and not _terminal():
         raise typer.Exit(2)  # a script is told that some of its steps were refused
@@ -297,22 +301,46 @@ def _rules(book: Any, variant: str | None) -> tuple[Any, str]:
     return (book.rules if book else load(spec)), spec
 
 
-def _record(
-    file: Path, table: Any, rules: Any, spec: str, target: Any, named: Any, out: Any
-) -> Any:
-    """The hand scored and added to the game's ledger, then the game's standing; a deal
-    every seat passed is kept as passed. The game as the ledger now has it."""
-    from meldcalc.cli.scoring import standing_table
+def _record(file: Path, table: Any, rules: Any, spec: str, target: Any, named: Any) -> Any:
+    """The hand scored and added to the game's ledger; a deal every seat passed is kept as
+    passed. The game as the ledger now has it."""
     from meldcalc.game import ledger
 
     scored = table.outcome()
     with ledger.held(file, write=True, create=True) as held:
         if scored is None:  # kept all the same: the deal goes round
-            out.note("no hand to score: every seat passed")
             return held.add_passed(rules, spec, target, named)
-        book = held.add_hand(rules, spec, target, scored, table.trump.letter, named)
-    out.standing(standing_table(book, book.standing(), rules), book)
-    return book
+        return held.add_hand(rules, spec, target, scored, table.trump.letter, named)
+
+
+def _tell_recorded(out: Any, book: Any, rules: Any, passed: bool) -> None:
+    """What the ledger now holds: a deal passed, or the game's standing after the hand."""
+    from meldcalc.cli.scoring import standing_table
+
+    if passed:
+        out.note("no hand to score: every seat passed")
+    else:
+        out.standing(standing_table(book, book.standing(), rules), book)
+
+
+def _drop_if_scored(path: Path, game: Path, deal: int) -> None:
+    """Drops the journal of a deal the ledger ``game`` already holds (the next is ``deal``):
+    a run cut short after the hand was scored, before its journal was removed. It is never
+    taken for the next deal's, to be scored again. One of a deal beyond the next is refused
+    (a hand taken back since?)."""
+    from meldcalc.game import journal
+
+    kept = journal.deal_of(path)
+    if kept is None or kept == deal:  # the next deal's, or begun before the deal was kept
+        return
+    if kept > deal:
+        raise MeldcalcError(
+            f"{shown_path(path)}: the hand under way is hand {kept}, but the next in"
+            f" {shown_path(game)} is hand {deal} (a hand taken back since it began?): remove"
+            f" {shown_path(path)} to start the hand afresh"
+        )
+    journal.clear(path)
+    warn([f"{shown_path(path)}: hand {kept} is in {shown_path(game)} already: dropped its journal"])
 
 
 def _terminal() -> bool:

@@ -1,10 +1,14 @@
 """The journal of the hand under way: every step of `meldcalc game`, on disk before it is
 answered, so that a crash, Ctrl-C or a closed terminal loses nothing.
 
-It lies beside the game's ledger (``FILE.hand``), one JSON object a line: ``{"step":
-"bid 300"}`` for a step taken, ``{"undo": N}`` when step N is taken back (the file is
-only ever appended to, as the ledger is). Once the hand is scored in the ledger the journal
-is removed; an unfinished hand is never scored by accident, only by its last step.
+It lies beside the game's ledger (``FILE.hand``), one JSON object a line. The first says
+which deal of the game the hand is (``{"deal": 3}``, the ledger then holding two), and for
+a new game the settings it began with (`settings_of`); then ``{"step": "bid 300"}`` for a
+step taken, ``{"undo": N}`` when step N is taken back (the file is only ever appended to,
+as the ledger is). Once the hand is scored in the ledger the journal is removed; an
+unfinished hand is never scored by accident, only by its last step, and a journal whose
+deal the ledger already holds (a run cut short between the two) is never taken for the
+next deal's (`deal_of`). A journal begun before the deal was kept has no such line.
 """
 
 from __future__ import annotations
@@ -14,10 +18,19 @@ import os
 from pathlib import Path
 
 from meldcalc.errors import MeldcalcError, shown_path
-from meldcalc.files import FileProblem, WriteProblem, append_whole, open_or_make, read_bounded
+from meldcalc.files import (
+    FileProblem,
+    WriteProblem,
+    append_whole,
+    open_or_make,
+    read_all,
+    read_bounded,
+    torn_tail,
+)
 
 #: A journal larger than this is no hand's (a double-deck hand takes a few hundred steps).
 MAX_BYTES = 1024 * 1024
+JOURNAL = "a meldcalc hand journal"
 
 
 class JournalError(MeldcalcError):
@@ -38,7 +51,7 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
             " the hand afresh"
         )
     try:
-        content = read_bounded(path, MAX_BYTES, "a meldcalc hand journal")
+        content = read_bounded(path, MAX_BYTES, JOURNAL)
     except FileNotFoundError:
         return [], []
     except FileProblem as problem:
@@ -63,20 +76,39 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
 
 #: What a new game's first line keeps besides its variant: the settings it began with.
 SETTINGS = ("variant", "names", "to")
+#: What a journal's first line keeps: the deal, and a new game's settings.
+HEAD = ("deal", *SETTINGS)
 
 
 def _applied(steps: list[str], record: object, where: str) -> list[str]:
-    if (
-        isinstance(record, dict)
-        and isinstance(record.get("variant"), str)
-        and set(record) <= set(SETTINGS)
-    ):
+    if _is_head(record):
         return steps
     if isinstance(record, dict) and isinstance(record.get("step"), str) and len(record) == 1:
         return [*steps, record["step"]]
     if isinstance(record, dict) and record.get("undo") == len(steps) and steps:
         return steps[:-1]
     raise JournalError(f"{where}: expected a step or the undo of the last one")
+
+
+def _is_head(record: object) -> bool:
+    """Whether ``record`` is a journal's first line: a deal (from 1), a new game's variant
+    and its other settings, or both."""
+    if not isinstance(record, dict):
+        return False
+    keys, deal = record.keys(), record.get("deal", 1)
+    return (
+        bool(keys & {"deal", "variant"})
+        and keys <= set(HEAD)
+        and type(deal) is int
+        and deal >= 1
+        and isinstance(record.get("variant", ""), str)
+    )
+
+
+def deal_of(path: Path) -> int | None:
+    """Which deal of the game the hand is (from 1), as the journal's first line says; None
+    for no journal, or one begun before the deal was kept."""
+    return _head(path).get("deal")
 
 
 def variant_of(path: Path) -> str | None:
@@ -87,30 +119,61 @@ def variant_of(path: Path) -> str | None:
 def settings_of(path: Path) -> dict:
     """What a new game's first hand was begun with (its ledger not yet written): its
     ``variant``, and its ``names`` and target (``to``) where they were given."""
+    head = _head(path)
+    return {key: head[key] for key in SETTINGS if key in head} if "variant" in head else {}
+
+
+def _head(path: Path) -> dict:
+    """The journal's first line, where it is one (`_is_head`); a link is no journal."""
+    if path.is_symlink():
+        return {}
     try:
-        first = read_bounded(path, MAX_BYTES, "a meldcalc hand journal").split(b"\n", 1)[0]
+        first = read_bounded(path, MAX_BYTES, JOURNAL).split(b"\n", 1)[0]
         record = json.loads(first)
     except (FileNotFoundError, FileProblem, ValueError):
         return {}
-    if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
-        return {}
-    return {key: record[key] for key in SETTINGS if key in record}
+    return record if _is_head(record) else {}
 
 
-def append(path: Path, record: dict) -> None:
-    """Add one line to the journal, made when missing; never through a link."""
+def append(path: Path, record: dict, head: dict | None = None) -> None:
+    """Add one line to the journal, made when missing; never through a link. ``head``, the
+    journal's first line (the deal, `deal_of`), goes before it where the journal is new.
+    A torn last line (`torn_tail`: left out when the journal was read) is cut off first,
+    and a whole one given its line break, so the line added is read whole."""
     try:
-        descriptor, _ = open_or_make(path, os.O_WRONLY | os.O_APPEND, "a meldcalc hand journal")
+        descriptor, _ = open_or_make(path, os.O_RDWR | os.O_APPEND, JOURNAL)
     except FileNotFoundError:
         raise JournalError(f"{shown_path(path)}: cannot keep the hand's journal there") from None
     except FileProblem as problem:
         raise JournalError(str(problem)) from None
     try:
-        append_whole(descriptor, path, (json.dumps(record, ensure_ascii=False) + "\n").encode())
+        content = _mended(descriptor, path)
+        lines = [head, record] if head and not content else [record]
+        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        if content and not content.endswith(b"\n"):
+            text = "\n" + text
+        append_whole(descriptor, path, text.encode())
     except WriteProblem as problem:
         raise JournalError(f"{problem}: the step is not taken") from None
+    except FileProblem as problem:
+        raise JournalError(str(problem)) from None
     finally:
         os.close(descriptor)
+
+
+def _mended(descriptor: int, path: Path) -> bytes:
+    """The journal open on ``descriptor``, its torn last line (if any) cut off the file."""
+    content = read_all(descriptor, path, MAX_BYTES, JOURNAL)
+    start = torn_tail(content)
+    if start is None:
+        return content
+    try:
+        os.ftruncate(descriptor, start)
+    except OSError as error:
+        raise FileProblem(
+            f"{shown_path(path)}: cannot cut off its torn last line: {error.strerror}"
+        ) from None
+    return content[:start]
 
 
 def clear(path: Path) -> None:

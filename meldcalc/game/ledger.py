@@ -21,7 +21,8 @@ the file is as it was. Only a crash or a power cut mid-write can leave a torn la
 (no line break, no whole JSON object): it is left out of the game, named, and nothing is
 added after it until `Game.repair` drops it (kept in ``FILE.torn``). Any other line that
 does not parse is reported as ``file:line: what is wrong`` and never written to: the
-players fix it (or start a new file) before anything is added.
+players fix it (or start a new file) before anything is added. A byte-order mark an
+editor saved in front is read past, as in a variant file (and kept; none is written).
 
 Reading the game, scoring a hand and appending it happen under an exclusive lock on the
 file (`held`), so two players scoring at once get hands 6 and 7, never two hands 6.
@@ -49,6 +50,8 @@ from meldcalc.files import (
     open_regular,
     read_all,
     sync_folder,
+    torn_tail,
+    unmarked,
 )
 from meldcalc.rules.loading import load_variant, variant_from_data
 from meldcalc.rules.scoring import (
@@ -167,7 +170,7 @@ def check_open(book: Ledger, target: int | None) -> None:
 
 
 def read(path: Path) -> Ledger | None:
-    """The game in ``path``; None when the file does not exist yet."""
+    """The game in ``path``; None when the file does not exist yet, or holds no line."""
     with held(path, write=False) as game:
         return game.book
 
@@ -195,11 +198,11 @@ def held(
                 f"{shown_path(path)}{link}: not a meldcalc ledger (its first line is no ledger's"
                 " header): name the file 'meldcalc score -g' keeps the game in"
             )
+        book = _parsed(path, content)  # a bad line before a torn one first: --repair keeps it
         tear = None if repair else _tear(path, content)
-        if tear is not None and (write or not content[: tear.start].strip()):
+        if tear is not None and (write or book is None):
             before = "nothing is added after it" if write else "no hand before it"
             raise LedgerError(f"{tear}: {before}; {tear.remedy}")
-        book = _parsed(path, content, empty_ok=create or repair)
         game = Game(path, descriptor, content, book, made)
         try:
             yield game
@@ -243,7 +246,7 @@ def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | No
 def _begins_a_ledger(content: bytes) -> bool:
     """Whether the first line is a ledger's header, or the start of one a crash cut short
     (an empty file is the caller's to judge)."""
-    first, newline, _ = content.lstrip().partition(b"\n")
+    first, newline, _ = unmarked(content).lstrip().partition(b"\n")
     start = b'{"ledger": "meldcalc"'  # how `meldcalc score -g` begins every ledger
     if not first or (not newline and start.startswith(first[: len(start)])):
         return True
@@ -275,38 +278,24 @@ def _content(path: Path, descriptor: int) -> bytes:
         raise LedgerError(str(problem)) from None
 
 
-def _parsed(path: Path, content: bytes, empty_ok: bool = False) -> Ledger | None:
-    """The game in ``content``, a torn last line left out; None for an empty file, where
-    ``empty_ok``."""
+def _parsed(path: Path, content: bytes) -> Ledger | None:
+    """The game in ``content``, a torn last line left out; None for an empty file (or one
+    of blank lines): a game not begun, which the first hand scored begins."""
     tear = _tear(path, content)
     records = list(_records(path, content if tear is None else content[: tear.start]))
-    if not records and (empty_ok or tear is not None):
-        return None
-    if not records:
-        raise LedgerError(f"{shown_path(path)}:1: empty file: expected a meldcalc ledger")
-    return _game(path, records, tear)
+    return _game(path, records, tear) if records else None
 
 
 def _tear(path: Path, content: bytes) -> Tear | None:
-    """The last line, if a write was cut short there: no line break ends it, and it holds
-    no whole JSON object (a whole line without its break is a line, as an editor may leave
-    it; no shorter part of a JSON object is one)."""
-    start = content.rfind(b"\n") + 1
-    tail = content[start:]
-    if not tail.strip() or _is_object(tail):
+    """The last line, if a write was cut short there (`torn_tail`)."""
+    start = torn_tail(unmarked(content))
+    if start is None:
         return None
-    return Tear(path, content.count(b"\n") + 1, start, len(tail))
-
-
-def _is_object(raw: bytes) -> bool:
-    try:
-        return isinstance(json.loads(raw), dict)
-    except (ValueError, RecursionError):
-        return False
+    return Tear(path, content.count(b"\n") + 1, start, len(content) - start)
 
 
 def _records(path: Path, content: bytes) -> Any:
-    for number, raw in enumerate(content.split(b"\n"), start=1):
+    for number, raw in enumerate(unmarked(content).split(b"\n"), start=1):
         if not raw.strip():
             continue
         where = f"{shown_path(path)}:{number}"
@@ -662,7 +651,7 @@ class Game:
                 f"{shown_path(self.path)}: cannot drop the torn line: {error.strerror}"
             ) from None
         self.content = self.content[: tear.start]
-        self.book = _parsed(self.path, self.content, empty_ok=True)
+        self.book = _parsed(self.path, self.content)
         return tear
 
     def _append(self, *records: dict[str, Any]) -> Ledger:
@@ -671,7 +660,7 @@ class Game:
         if self.descriptor is None:
             raise MeldcalcError(f"{shown_path(self.path)}: no such game yet")
         text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
-        if self.content and not self.content.endswith(b"\n"):
+        if unmarked(self.content).strip() and not self.content.endswith(b"\n"):
             text = "\n" + text  # an edited file may lack its last line break
         try:  # what is written is what every later command reads back: check it first
             _parsed(self.path, self.content + text.encode())
