@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sessions import AWAY, run_game
 
 from meldcalc.advice.bidding import play_one
 from meldcalc.errors import MeldcalcError
@@ -27,10 +28,6 @@ from meldcalc.rules.meld import best_meld
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 RULES = load_variant("single-deck")
 NAMES = {1: "left", 2: "partner", 3: "right"}
-
-#: Where subprocesses run: away from the checkout, so `python -m meldcalc` imports the
-#: installed package (with its built solver), not the source tree.
-AWAY = Path(__file__).resolve().parent
 
 
 def _deal_played(seed: int = 3) -> tuple[list[str], object]:
@@ -43,17 +40,6 @@ def _deal_played(seed: int = 3) -> tuple[list[str], object]:
         steps.append(f"meld {NAMES[seat]} {total}")
     steps += [card for trick in played.tricks for _, card in trick.cards]
     return steps, played
-
-
-def _game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", *options],
-        input="\n".join(steps) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=AWAY,
-    )
 
 
 def _meldcalc(*argv: str) -> subprocess.CompletedProcess:
@@ -74,7 +60,7 @@ def _standing(ledger: Path) -> dict:
 def test_a_whole_hand_played_to_the_end_is_scored_as_score_would(tmp_path) -> None:
     steps, played = _deal_played()
     ledger = tmp_path / "g.jsonl"
-    done = _game(ledger, steps)
+    done = run_game(ledger, steps)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "the hand is over" in done.stdout
     meld = [
@@ -122,11 +108,11 @@ def test_a_hand_killed_mid_trick_resumes_with_nothing_lost(tmp_path) -> None:
     process.send_signal(signal.SIGKILL)
     process.wait()
     assert answered == cut and not ledger.exists()  # an unfinished hand is never scored
-    resumed = _game(ledger, steps[cut:])
+    resumed = run_game(ledger, steps[cut:])
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.startswith(f"resuming hand 1: {cut + 1} steps kept in")
     whole = tmp_path / "whole.jsonl"
-    assert _game(whole, steps).returncode == 0
+    assert run_game(whole, steps).returncode == 0
     assert _standing(ledger)["hands"] == _standing(whole)["hands"]
 
 
@@ -147,7 +133,7 @@ def test_an_illegal_card_is_refused_and_the_hand_goes_on(tmp_path) -> None:
         held[cards[0]] -= 1
     at = start + number * 4 + mine
     wrong = Hand([int(c == illegal) for c in range(24)]).notation()
-    done = _game(tmp_path / "g.jsonl", [*steps[:at], wrong, *steps[at:]])
+    done = run_game(tmp_path / "g.jsonl", [*steps[:at], wrong, *steps[at:]])
     assert f"line {at + 1}: trick {number + 1}: seat 0 " in done.stderr
     assert "Traceback" not in done.stderr and done.returncode == 2  # a step was refused
     assert "the hand is over" in done.stdout  # the refused card left no trace
@@ -157,7 +143,7 @@ def test_undo_takes_back_a_card_across_a_trick(tmp_path) -> None:
     steps, _ = _deal_played()
     first_trick_end = steps.index("trump S") + 4 + 4
     ledger = tmp_path / "g.jsonl"
-    done = _game(ledger, [*steps[:first_trick_end], "undo", "show"])
+    done = run_game(ledger, [*steps[:first_trick_end], "undo", "show"])
     assert f"took back: {steps[first_trick_end - 1]}" in done.stdout
     shown = done.stdout.split("phase: play", 1)[1]
     played = " ".join(
@@ -165,14 +151,14 @@ def test_undo_takes_back_a_card_across_a_trick(tmp_path) -> None:
         for seat, card in enumerate(steps[first_trick_end - 4 : first_trick_end - 1])
     )
     assert f"trick 1: {played}" in shown
-    again = _game(ledger, [steps[first_trick_end - 1], "show"])  # resumed, the card played again
+    again = run_game(ledger, [steps[first_trick_end - 1], "show"])  # resumed, the card played again
     assert "trick 1 to" in again.stdout
 
 
 def test_the_sessions_hint_is_meldcalc_hints_on_the_same_position(tmp_path) -> None:
     steps, _ = _deal_played()
     upto = steps.index("trump S") + 4 + 8  # two tricks played: seat 0 to lead again?
-    session = _game(tmp_path / "g.jsonl", [*steps[:upto], "hint"], "--seed", "5", "-f", "jsonl")
+    session = run_game(tmp_path / "g.jsonl", [*steps[:upto], "hint"], "--seed", "5", "-f", "jsonl")
     records = [json.loads(line) for line in session.stdout.splitlines()]
     hinted = next(r for r in records if r.get("step") == "hint")
     played = " ".join(steps[steps.index("trump S") + 4 : upto])
@@ -332,7 +318,9 @@ def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path, key, 
 def test_the_review_of_your_play_prices_each_card_as_seen_and_as_the_solver_does(tmp_path) -> None:
     # any deal played out; seed 7's costs cards in both columns and reviews quickly
     steps, _ = _deal_played(seed=7)
-    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl", "-j", "2")
+    done = run_game(
+        tmp_path / "g.jsonl", [*steps, "review"], "--seed", "1", "-f", "jsonl", "-j", "2"
+    )
     assert done.returncode == 0, done.stderr
     reviewed = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     rows = reviewed["review"]
@@ -354,7 +342,7 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
     from meldcalc.cli.play import played_json
 
     steps, played = _deal_played(seed=4)
-    done = _game(tmp_path / "g.jsonl", [*steps, "review"], "-f", "jsonl")
+    done = run_game(tmp_path / "g.jsonl", [*steps, "review"], "-f", "jsonl")
     session = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     argv = ["review", played_line(played_json(played)), "--view", "me", "-f", "json"]
     viewed = _meldcalc(*argv)
@@ -377,19 +365,19 @@ def test_a_planted_or_edited_journal_is_refused_with_its_place(tmp_path) -> None
     victim = tmp_path / "victim"
     victim.write_text("secret\n")
     (tmp_path / "g.jsonl.hand").symlink_to(victim)
-    done = _game(tmp_path / "g.jsonl", ["show"])
+    done = run_game(tmp_path / "g.jsonl", ["show"])
     assert done.returncode == 2 and "g.jsonl.hand: a symbolic link" in done.stderr
     assert victim.read_text() == "secret\n"
     (tmp_path / "g.jsonl.hand").unlink()
     (tmp_path / "g.jsonl.hand").write_text('{"step": "seat 0"}\n{"step": "bid 99999"}\n')
-    edited = _game(tmp_path / "g.jsonl", ["show"])
+    edited = run_game(tmp_path / "g.jsonl", ["show"])
     assert "g.jsonl.hand: step 2 'bid 99999': bid: not now" in edited.stderr
     assert "was the file edited?" in edited.stderr and "Traceback" not in edited.stderr
 
 
 def test_at_your_turn_to_bid_the_prompt_gives_your_odds_at_the_auctions_level(tmp_path) -> None:
     steps = [f"hand {HAND}", "300", "450", "480", "pass"]
-    done = _game(tmp_path / "g.jsonl", steps, "--seed", "1")
+    done = run_game(tmp_path / "g.jsonl", steps, "--seed", "1")
     bid = subprocess.run(
         [sys.executable, "-m", "meldcalc", "bid", HAND, "-n", "1000", "--seed", "1", "-f", "total"],
         capture_output=True,
@@ -410,11 +398,11 @@ def test_at_your_turn_to_bid_the_prompt_gives_your_odds_at_the_auctions_level(tm
 def test_a_new_games_hand_resumes_under_the_variant_it_began_with(tmp_path) -> None:
     ledger = tmp_path / "dd.jsonl"
     hand = "hand AS AS 10S KS QS JS JS JS 10H KH JH JH JH AD KD QD AC 10C KC QC"
-    begun = _game(ledger, [hand], "-V", "double-deck")
+    begun = run_game(ledger, [hand], "-V", "double-deck")
     assert begun.returncode == 0, begun.stderr
-    resumed = _game(ledger, ["show"])  # no -V: the journal says double deck
+    resumed = run_game(ledger, ["show"])  # no -V: the journal says double deck
     assert resumed.returncode == 0 and "your hand: AS AS 10S" in resumed.stdout
-    other = _game(ledger, ["show"], "-V", "single-deck")
+    other = run_game(ledger, ["show"], "-V", "single-deck")
     assert other.returncode == 2 and "played under 'double-deck': leave out -V" in other.stderr
 
 
@@ -446,14 +434,14 @@ def test_a_three_handed_hand_takes_the_widow_buries_and_is_scored_with_the_buria
         card for card in load_variant("three-handed").deck.cards() if not full.count(card)
     )
     refused = [*steps[:6], f"bury {absent} {played.buried.notation()}", *steps[6:]]
-    done = _game(ledger, refused, "-V", "three-handed", "-f", "jsonl")
+    done = run_game(ledger, refused, "-V", "three-handed", "-f", "jsonl")
     assert done.returncode == 2 and "bury: 4 cards, expected 3" in done.stderr
     records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     assert next(r for r in records if r.get("step") == "trump H")["said"][-1].startswith("bury 3")
     counted = best_meld(hand + played.widow, load_variant("three-handed"), Suit.HEARTS).total
     assert next(r for r in records if "your_meld" in r)["your_meld"] == counted
     refused = [*steps[:6], f"bury {absent} {' '.join(map(str, played.buried.cards()[1:]))}"]
-    other = _game(tmp_path / "other.jsonl", refused, "-V", "three-handed")
+    other = run_game(tmp_path / "other.jsonl", refused, "-V", "three-handed")
     assert f"bury {absent}: not in your hand and the widow" in other.stderr
     standing = _standing(ledger)
     scored = standing["hands"][0]
@@ -465,7 +453,7 @@ def test_a_three_handed_hand_takes_the_widow_buries_and_is_scored_with_the_buria
 def test_a_three_handed_session_judges_the_bid_by_the_three_scores(tmp_path) -> None:
     steps, _, _ = _three_handed()
     second = ["hand AS 10S KS QS JS JD 9S AH AD AC KH QH 9C 9D 9H", "300", "310"]
-    done = _game(tmp_path / "g.jsonl", [*steps, *second], "-V", "three-handed", "--seed", "1")
+    done = run_game(tmp_path / "g.jsonl", [*steps, *second], "-V", "three-handed", "--seed", "1")
     assert done.returncode == 0, done.stderr
     totals = _standing(tmp_path / "g.jsonl")["totals"]
     assert min(totals) < 0  # seat 0 went set: the scores are said with "to"
@@ -476,7 +464,7 @@ def test_a_three_handed_session_judges_the_bid_by_the_three_scores(tmp_path) -> 
 def test_the_sessions_hint_with_a_widow_is_meldcalc_hints_with_the_burial(tmp_path) -> None:
     steps, played, _ = _three_handed(seed=6)
     upto = steps.index("meld right 60") + 1 + 3  # a trick played: seat 0 to lead again
-    session = _game(
+    session = run_game(
         tmp_path / "g.jsonl", [*steps[:upto], "hint"], "-V", "three-handed", "-f", "jsonl"
     )
     hinted = next(json.loads(line) for line in session.stdout.splitlines() if '"best"' in line)
@@ -540,7 +528,7 @@ def test_a_typo_in_a_steps_cards_is_placed_at_its_column_in_the_line_as_typed() 
 def test_blanks_typed_before_a_step_keep_its_columns_and_stay_out_of_the_journal(
     tmp_path,
 ) -> None:
-    done = _game(tmp_path / "g.jsonl", ["  hand AS KX", f"   hand {HAND}"])
+    done = run_game(tmp_path / "g.jsonl", ["  hand AS KX", f"   hand {HAND}"])
     assert "'KX' at column 11: a suit is one of" in done.stderr
     kept = [json.loads(line) for line in (tmp_path / "g.jsonl.hand").read_text().splitlines()]
     assert kept[-1] == {"step": f"hand {HAND}"}
@@ -551,20 +539,20 @@ def test_a_new_games_names_and_target_are_kept_for_its_first_hand(tmp_path) -> N
     named by them read the same seats; other names or another target are refused."""
     ledger = tmp_path / "n.jsonl"
     hand = "hand JS 9S JH JH AD 10D JD 9D AC 10C KC QC QC JC 9C"
-    begun = _named_game(ledger, [hand], "--names", "Ann,Bo,Cy", "--to", "500", "--seat", "Bo")
+    begun = _namedrun_game(ledger, [hand], "--names", "Ann,Bo,Cy", "--to", "500", "--seat", "Bo")
     assert begun.returncode == 0, begun.stderr
     assert begun.stdout.splitlines()[0] == "hand 1: Cy (left) deals"  # from your seat
     first = json.loads((tmp_path / "n.jsonl.hand").read_text().splitlines()[0])
     assert first == {"deal": 1, "variant": "three-handed", "names": ["Ann", "Bo", "Cy"], "to": 500}
-    again = _named_game(ledger, ["show"])
+    again = _namedrun_game(ledger, ["show"])
     assert again.returncode == 0 and "Cy (left) deals" in again.stdout
     changed = ((["--names", "Bo,Ann,Cy"], "leave out --names"), (["--to", "900"], "leave out --to"))
     for option, said in changed:
-        refused = _named_game(ledger, ["show"], *option)
+        refused = _namedrun_game(ledger, ["show"], *option)
         assert refused.returncode == 2 and said in refused.stderr
 
 
-def _named_game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
+def _namedrun_game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
     argv = [sys.executable, "-m", "meldcalc", "game", str(ledger), "-V", "three-handed", *options]
     return subprocess.run(
         argv, input="\n".join(steps) + "\n", capture_output=True, text=True, timeout=120, cwd=AWAY
@@ -582,14 +570,14 @@ def test_a_closed_stdin_or_a_linked_ledger_is_one_line_before_any_journal(tmp_pa
     assert closed.returncode == 2 and "standard input is closed" in closed.stderr
     assert not (tmp_path / "g.jsonl.hand").exists()
     (tmp_path / "link.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
-    linked = _game(tmp_path / "link.jsonl", ["show"])
+    linked = run_game(tmp_path / "link.jsonl", ["show"])
     assert linked.returncode == 2 and "a symbolic link" in linked.stderr
 
 
 def test_once_the_game_has_a_score_your_bid_is_judged_by_the_game_too(tmp_path) -> None:
     steps, _ = _deal_played()
     second = [f"hand {HAND}", "pass", "300", "pass"]  # hand 2: you deal, and speak last
-    done = _game(tmp_path / "g.jsonl", [*steps, *second], "--seed", "1", "-f", "jsonl")
+    done = run_game(tmp_path / "g.jsonl", [*steps, *second], "--seed", "1", "-f", "jsonl")
     assert done.returncode == 0, done.stderr
     said = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     last = said[-1]["said"][-1]
@@ -625,7 +613,7 @@ def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> Non
     steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S",
              "meld left 99999990", "meld left 9999990", "meld right 20",
              "meld left 9999980", "meld partner 40", "meld right 20", "tricks 160"]  # fmt: skip
-    done = _game(ledger, steps, "--seed", "1", "--policy", "rules")
+    done = run_game(ledger, steps, "--seed", "1", "--policy", "rules")
     assert "meld '99999990': expected the seat's meld as a whole number from 0 to" in done.stderr
     assert "seat 3 (right)'s side would meld 10,000,010, more than a game keeps" in done.stderr
     assert "Traceback" not in done.stderr
@@ -639,16 +627,16 @@ def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:
     from meldcalc.game import ledger
 
     game = tmp_path / "g.jsonl"
-    passed = _game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
+    passed = run_game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
     assert "every seat passed" in passed.stdout and passed.stdout.endswith("hand 2: you deal\n")
-    again = _game(game, ["show"], "--policy", "rules")
+    again = run_game(game, ["show"], "--policy", "rules")
     assert again.returncode == 0, again.stderr
     assert "hand 2: you deal" in again.stdout
     book = ledger.read(game)
     assert book is not None and (book.passed, book.deals, book.hands) == (1, 1, ())
     lines = game.read_text().splitlines()
     game.write_text("\n".join([*lines[:-1], '{"passed": 3}']) + "\n")  # not the next deal
-    edited = _game(game, ["show"], "--policy", "rules")
+    edited = run_game(game, ["show"], "--policy", "rules")
     assert edited.returncode == 2
     assert 'g.jsonl:2: expected {"passed": 1}, the next deal passed' in edited.stderr
 
@@ -657,7 +645,7 @@ def test_the_tricks_step_says_how_many_numbers_and_where_the_hand_is(tmp_path) -
     steps = ["hand AS 10S KS QS JS JD 9S AH AD AC KH QH 9H 9C 9D", "300", "pass", "pass",
              "widow 10S KD JC", "trump S", "bury 9H 9C 9D", "meld left 20", "meld right 40",
              "tricks 125", "tricks 125 100", "tricks 125,100", "tricks 125,100"]  # fmt: skip
-    done = _game(tmp_path / "g.jsonl", steps, "-V", "three-handed", "--policy", "rules")
+    done = run_game(tmp_path / "g.jsonl", steps, "-V", "three-handed", "--policy", "rules")
     assert (
         "tricks '125': expected 3 numbers, one a side in order, or the first 2 (the last side"
         " takes the rest); got 1"
@@ -670,7 +658,7 @@ def test_the_tricks_step_says_how_many_numbers_and_where_the_hand_is(tmp_path) -
 def test_a_bid_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:
     steps = [f"hand {HAND}", "99999990", "10000010", "10000000", "pass", "pass", "pass",
              "trump S", "tricks 160"]  # fmt: skip
-    done = _game(tmp_path / "g.jsonl", steps, "--policy", "rules")
+    done = run_game(tmp_path / "g.jsonl", steps, "--policy", "rules")
     assert "'10000010': expected a bid such as 250 (at most 10,000,000), or pass" in done.stderr
     assert "you won the auction at 10000000" in done.stdout
     assert "went set" in done.stdout and "not recorded" not in done.stderr
@@ -682,17 +670,17 @@ def test_a_game_that_cannot_take_another_deal_is_refused_before_one_is_typed(tmp
     won = tmp_path / "won.jsonl"
     steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S", "tricks 160",
              f"hand {HAND}"]  # fmt: skip
-    done = _game(won, steps, "--to", "300", "--policy", "rules")
+    done = run_game(won, steps, "--to", "300", "--policy", "rules")
     assert done.stdout.endswith("the game is over: play the next one in a new file\n")
     assert not (tmp_path / "won.jsonl.hand").exists()
-    again = _game(won, [f"hand {HAND}"], "--policy", "rules")
+    again = run_game(won, [f"hand {HAND}"], "--policy", "rules")
     assert again.returncode == 2 and "won.jsonl: the game is over" in again.stderr
     assert again.stdout == ""
-    other = _game(won, [f"hand {HAND}"], "--to", "500", "--policy", "rules")
+    other = run_game(won, [f"hand {HAND}"], "--to", "500", "--policy", "rules")
     assert "won.jsonl is a game to 300: leave out --to" in other.stderr
     torn = tmp_path / "torn.jsonl"
     torn.write_bytes(won.read_bytes().rsplit(b"\n", 2)[0] + b'\n{"hand": 2, "bi')
-    cut = _game(torn, [f"hand {HAND}"], "--policy", "rules")
+    cut = run_game(torn, [f"hand {HAND}"], "--policy", "rules")
     assert cut.returncode == 2 and "a torn last line" in cut.stderr and cut.stdout == ""
     assert "nothing is added after it" in cut.stderr
 
@@ -702,7 +690,7 @@ def test_a_hand_before_a_passed_deal_cannot_be_taken_back(tmp_path) -> None:
     game = tmp_path / "g.jsonl"
     _meldcalc("score", "-g", str(game), "--bid", "250", "--bidder", "0", "--meld", "200,50",
               "--tricks", "160")  # fmt: skip
-    _game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
+    run_game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
     assert game.read_text().splitlines()[-1] == '{"passed": 2}'
     undo = subprocess.run(
         [sys.executable, "-m", "meldcalc", "score", "-g", str(game), "--undo"],
@@ -711,7 +699,7 @@ def test_a_hand_before_a_passed_deal_cannot_be_taken_back(tmp_path) -> None:
     assert undo.returncode == 2 and "can no longer be taken back" in undo.stderr
     with game.open("a") as edited:
         edited.write('{"undo": 1}\n')
-    shown = _game(game, ["show"], "--policy", "rules")
+    shown = run_game(game, ["show"], "--policy", "rules")
     assert "g.jsonl:4: undo 1: a passed deal follows the last hand" in shown.stderr
 
 
@@ -720,7 +708,7 @@ def test_a_ledger_planted_as_a_link_is_refused_before_it_is_read(tmp_path) -> No
     victim = tmp_path / "victim"
     victim.write_text("secret\n")
     (tmp_path / "g.jsonl").symlink_to(victim)
-    done = _game(tmp_path / "g.jsonl", [f"hand {HAND}"], "--policy", "rules")
+    done = run_game(tmp_path / "g.jsonl", [f"hand {HAND}"], "--policy", "rules")
     assert done.returncode == 2 and "g.jsonl: a symbolic link: give the ledger itself" in (
         done.stderr
     )

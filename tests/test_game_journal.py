@@ -12,21 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from sessions import AWAY, run_game
 
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
-#: Where subprocesses run: away from the checkout (as tests/test_game.py runs them).
-AWAY = Path(__file__).resolve().parent
-
-
-def _game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", *options],
-        input="\n".join(steps) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=AWAY,
-    )
 
 
 def _standing(ledger: Path) -> dict:
@@ -51,13 +39,13 @@ def test_a_journal_whose_hand_the_ledger_holds_is_dropped_not_scored_again(tmp_p
     left the journal: it was replayed into the next deal, and scored again (or passed
     again) at the first step typed there, even 'show'."""
     game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
-    assert _game(game, steps[:-1], "--policy", "rules").returncode == 0
+    assert run_game(game, steps[:-1], "--policy", "rules").returncode == 0
     begun = journal.read_bytes()
-    assert _game(game, steps[-1:], "--policy", "rules").returncode == 0
+    assert run_game(game, steps[-1:], "--policy", "rules").returncode == 0
     recorded = game.read_bytes()
     last = json.dumps({"step": steps[-1]}) + "\n"
     journal.write_bytes(begun + last.encode())  # as the run cut short left it
-    again = _game(game, ["show"], "--policy", "rules")
+    again = run_game(game, ["show"], "--policy", "rules")
     assert again.returncode == 0 and again.stdout.startswith("hand 2: you deal\n")
     assert again.stderr == (
         f"meldcalc: warning: {journal}: hand 1 is in {game} already: dropped its journal\n"
@@ -69,7 +57,7 @@ def test_a_journal_whose_hand_the_ledger_holds_is_dropped_not_scored_again(tmp_p
 def test_a_journal_of_a_hand_beyond_the_ledgers_next_is_refused(tmp_path) -> None:
     game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
     journal.write_text('{"deal": 3}\n{"step": "seat 0"}\n')
-    refused = _game(game, ["show"])
+    refused = run_game(game, ["show"])
     assert refused.returncode == 2 and refused.stdout == ""
     assert f"{journal}: the hand under way is hand 3, but the next in {game} is hand 1" in (
         refused.stderr
@@ -80,7 +68,7 @@ def test_a_journal_of_a_hand_beyond_the_ledgers_next_is_refused(tmp_path) -> Non
 def test_a_journal_begun_before_the_deal_was_kept_resumes(tmp_path) -> None:
     game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
     journal.write_text('{"variant": "single-deck"}\n{"step": "seat 0"}\n')
-    resumed = _game(game, [*COUNTED, "show"], "--policy", "rules")
+    resumed = run_game(game, [*COUNTED, "show"], "--policy", "rules")
     assert resumed.returncode == 0 and resumed.stderr == "", resumed.stderr
     assert len(_standing(game)["hands"]) == 1
 
@@ -97,11 +85,11 @@ def test_a_step_after_a_torn_journal_line_is_kept_whole(tmp_path, tail: bytes) -
     game, journal = tmp_path / "g.jsonl", tmp_path / "g.jsonl.hand"
     begun = b'{"deal": 1, "variant": "single-deck"}\n{"step": "seat 0"}'
     journal.write_bytes(begun + tail)
-    typed = _game(game, [f"hand {HAND}"], "--policy", "rules")
+    typed = run_game(game, [f"hand {HAND}"], "--policy", "rules")
     assert typed.returncode == 0, typed.stderr
     step = json.dumps({"step": f"hand {HAND}"}).encode()
     assert journal.read_bytes() == begun + b"\n" + step + b"\n"
-    again = _game(game, ["show"], "--policy", "rules")
+    again = run_game(game, ["show"], "--policy", "rules")
     assert again.returncode == 0 and again.stderr == "", again.stderr
     assert again.stdout.startswith(f"resuming hand 1: 2 steps kept in {journal}\n")
     assert "phase: auction" in again.stdout  # the hand typed is taken

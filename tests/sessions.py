@@ -1,0 +1,23 @@
+"""`meldcalc game` run as a player runs it, for the tests of the game and of its journal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+#: Where subprocesses run: away from the checkout, so `python -m meldcalc` imports the
+#: installed package (with its built solver), not the source tree.
+AWAY = Path(__file__).resolve().parent
+
+
+def run_game(ledger: Path, steps: list[str], *options: str) -> subprocess.CompletedProcess:
+    """`meldcalc game LEDGER --seat 0`, the steps piped in one a line."""
+    return subprocess.run(
+        [sys.executable, "-m", "meldcalc", "game", str(ledger), "--seat", "0", *options],
+        input="\n".join(steps) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=AWAY,
+    )
