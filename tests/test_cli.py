@@ -279,6 +279,15 @@ def test_an_option_of_one_value_given_twice_is_refused_not_settled_silently(args
     assert "given twice: it takes one value, give it once" in result.stderr
 
 
+def test_an_option_missing_its_value_points_at_its_commands_help() -> None:
+    argv = [sys.executable, "-m", "meldcalc", "meld", HAND, "-t"]
+    missing = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        "meldcalc: error: option '-t' requires an argument (see 'meldcalc meld --help')\n"
+    )
+
+
 def test_options_that_gather_values_and_flags_may_be_repeated() -> None:
     strict = run("meld", HAND, "-t", "S", "--strict", "--strict")
     assert "single-deck deals 12 (--strict)" in strict.stderr

@@ -32,7 +32,12 @@ class OnceEachCommand(TyperCommand):
     (``--void``), and flags, may be repeated."""
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
-        left = super().parse_args(ctx, list(args))
+        try:
+            left = super().parse_args(ctx, list(args))
+        except typer.TyperException as error:  # `-t` with no value is told with no command:
+            if getattr(error, "ctx", ...) is None:  # its help is this command's
+                error.ctx = ctx
+            raise
         if not ctx.resilient_parsing:  # not while the shell completes a word
             order = _as_given(self, ctx, args)
             for param in order:
