@@ -89,6 +89,18 @@ def test_a_card_may_be_written_suit_first(text: str) -> None:
     assert Hand.parse(text) == Hand.parse("AS 10S KS QS JS JD")
 
 
+def test_a_suit_symbol_in_emoji_or_text_style_is_the_suit() -> None:
+    """Phones add a variation selector after a suit symbol: U+FE0F (emoji style) or
+    U+FE0E (text style); either is read past, in a hand, a card alone and a suit."""
+    from meldcalc.rules.cards import parse_card, parse_suit
+
+    for style in ("\ufe0f", "\ufe0e"):
+        assert Hand.parse(f"A♠{style} 10♠{style} ♦{style}J") == Hand.parse("AS 10S JD")
+        assert Hand.parse(f"♠{style}: A 10") == Hand.parse("AS 10S")
+        assert parse_card(f"A♠{style}").index == parse_card("AS").index
+        assert parse_suit(f"♥{style}") == parse_suit("H")
+
+
 @pytest.mark.parametrize(
     "text",
     ["S: AKQJ10 D: J", "S: A10KQJ D:J", "s:atkqj d:j", "S: AK QJ 10  D: J", "S:AKQJT DJ"],

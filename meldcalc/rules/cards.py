@@ -228,21 +228,22 @@ _TOKEN = re.compile(r"[^\s,]+")
 
 def parse_card(text: str) -> Card:
     """One card token, e.g. ``AS`` or ``10♥``."""
-    index = CARD_TOKENS.get(text.strip().upper())
+    index = CARD_TOKENS.get(text.strip().translate(_STYLES).upper())
     if index is None:
         raise NotationError(f"{quote(text)}: {_diagnose_card(text.strip())}")
     return CARDS[index]
 
 
-#: Phones type suits in emoji style: the symbol followed by this variation selector.
-_EMOJI_STYLE = "\ufe0f"
+#: Phones type suits in emoji style, the symbol followed by a variation selector (U+FE0F;
+#: U+FE0E asks for text style): either is read past.
+_STYLES = str.maketrans("", "", "\ufe0e\ufe0f")
 _SUIT_NAMES = {suit.name.lower(): suit for suit in Suit}
 _SUIT_NAMES.update({name[:-1]: suit for name, suit in _SUIT_NAMES.items()})  # "spade"
 
 
 def parse_suit(text: str) -> Suit:
     """A suit as hands write it (``S``, ``♠``, ``♤``, ``♠️``) or by name (``spades``)."""
-    key = text.strip().replace(_EMOJI_STYLE, "")
+    key = text.strip().translate(_STYLES)
     suit = SUIT_TOKENS.get(key.upper()) or _SUIT_NAMES.get(key.lower())
     if suit is None:
         raise NotationError(
@@ -255,7 +256,7 @@ def parse_suit(text: str) -> Suit:
 def parse_hand(text: str) -> Hand:
     """A hand from text in the grammar above; raises `NotationError` naming the bad token."""
     counts = [0] * NUM_CARDS
-    tokens = text.replace(",", " ").replace(_EMOJI_STYLE, "").upper().split()
+    tokens = text.replace(",", " ").translate(_STYLES).upper().split()
     try:
         for token in tokens:
             counts[CARD_TOKENS[token]] += 1
@@ -272,7 +273,7 @@ def _parse_hand_slowly(text: str) -> list[int]:
     group: Suit | None = None
     for match in _TOKEN.finditer(text):
         for token, column in _split_group(match.group(), match.start() + 1):
-            upper = token.replace(_EMOJI_STYLE, "").upper()
+            upper = token.translate(_STYLES).upper()
             if upper in CARD_TOKENS:
                 counts[CARD_TOKENS[upper]] += 1
             elif upper.endswith(":"):
@@ -322,7 +323,7 @@ def _ranks_of(run: str) -> list[Rank]:
 
 def is_suit_name(text: str) -> bool:
     """Whether ``text`` names a suit as a group may (``S``, ``♠``, ``spades``)."""
-    key = text.strip().replace(_EMOJI_STYLE, "")
+    key = text.strip().translate(_STYLES)
     return key.upper() in SUIT_TOKENS or key.lower() in _SUIT_NAMES
 
 
