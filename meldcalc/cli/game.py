@@ -423,8 +423,6 @@ def _steps_of(rules: Any) -> list[str]:
 
 #: The seats' words of `seat` and `meld` (a player's name is the game's, not known here).
 SEAT_WORDS = ("me", "partner", "left", "right")
-#: The steps whose words are followed by cards.
-CARD_STEPS = frozenset({"hand", "widow", "bury", "give", "get", "play"})
 
 
 def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
@@ -432,6 +430,7 @@ def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
     ``before`` is the line up to the word being typed: first a step, a session's word or a
     card played; after ``trump`` or ``ask`` a suit; after a step of cards, cards; after
     ``seat`` a seat; after ``meld`` another seat, then its cards."""
+    from meldcalc.game.session import CARD_STEPS
     from meldcalc.rules.cards import CARD_NAMES
 
     step, *given = before.lower().split() or [""]
@@ -443,7 +442,7 @@ def completions(before: str, text: str, steps: Sequence[str]) -> list[str]:
         words = () if given else SEAT_WORDS
     elif step == "meld" and not given:
         words = [word for word in SEAT_WORDS if word != "me"]  # yours is counted from your hand
-    elif step in CARD_STEPS or step == "meld":
+    elif step in CARD_STEPS or step == "play":  # a card played: a step of one card
         words = CARD_NAMES
     else:  # a bid's number, or a step that takes nothing
         words = ()

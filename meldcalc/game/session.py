@@ -100,7 +100,7 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
     if not words:
         raise NotationError("an empty step: type a card, a bid, 'hint', 'show' or 'help'")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
-    if verb in _CARD_STEPS:  # the verb blanked: the cards keep their place in the line
+    if verb in CARD_STEPS:  # the verb blanked: the cards keep their place in the line
         rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
@@ -637,10 +637,10 @@ def _in(table: Table, phases: str | tuple[str, ...], step: str) -> None:
         )
 
 
-#: Steps whose text is cards: they are given the line as typed, the verb blanked, so a
-#: problem in the cards is told at its column in the line (as `split_label` keeps a
-#: label's place).
-_CARD_STEPS = frozenset({"hand", "widow", "bury", "give", "get", "meld"})
+#: Steps whose text is cards (`meld`'s after its seat): they are given the line as typed,
+#: the verb blanked, so a problem in the cards is told at its column in the line (as
+#: `split_label` keeps a label's place).
+CARD_STEPS = frozenset({"hand", "widow", "bury", "give", "get", "meld"})
 
 _STEPS = {
     "seat": _seat_step,
