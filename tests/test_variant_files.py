@@ -80,6 +80,16 @@ def test_unknown_variant_name_lists_the_shipped_ones() -> None:
         load_variant("singel")
 
 
+def test_a_very_long_unknown_key_is_named_cut_short(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(f"name: house\nextends: single-deck\n{'k' * 1000}: 1\n")
+    with pytest.raises(VariantError) as raised:
+        load_variant(str(house))
+    [problem] = raised.value.problems
+    assert problem.startswith(f"{house}:3:1: 'kkkk") and "unknown key 'kkk" in problem
+    assert len(problem) < 600 and "(1000 characters)" in problem
+
+
 def test_a_near_miss_of_a_variant_name_is_given_its_likely_meaning() -> None:
     with pytest.raises(VariantError, match=r"a YAML file; did you mean 'single-deck'\?$"):
         load_variant("single-dek")

@@ -216,7 +216,9 @@ class MapOf(Spec):
             return
         for key, child in node.value.items():
             if not self.key.accept or not self.key.accept(key):
-                problems.append(child.key_problem(f"expected {self.key.what} as key, got {key!r}"))
+                problems.append(
+                    child.key_problem(f"expected {self.key.what} as key, got {quote(key)}")
+                )
             self.value.check(child, problems)
 
     def json_schema(self) -> dict[str, Any]:
@@ -250,7 +252,9 @@ class Record(Spec):
                 self.fields[key].spec.check(child, problems)
             else:
                 known = ", ".join(self.fields)
-                problems.append(child.key_problem(f"unknown key {key!r} (known keys: {known})"))
+                problems.append(
+                    child.key_problem(f"unknown key {quote(key)} (known keys: {known})")
+                )
         for name, spec in self.fields.items():
             if spec.required and name not in items:
                 problems.append(node.problem(f"missing field {name!r}"))

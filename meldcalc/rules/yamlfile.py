@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meldcalc.errors import VariantError, quote
+from meldcalc.errors import VariantError, quote, shown_path
 
 
 @dataclass
@@ -26,9 +26,12 @@ class Node:
     path: str = ""
     key_at: tuple[int, int] | None = None
 
-    def where(self, path: str | None = None) -> str:
+    def where(self, path: str | None = None, at: tuple[int, int] | None = None) -> str:
+        """``file:line:column: path: `` (the path of keys cut to a readable length), at the
+        value, or at ``at``."""
         path = self.path if path is None else path
-        return f"{self.file}:{self.line}:{self.column}: {path + ': ' if path else ''}"
+        line, column = at or (self.line, self.column)
+        return f"{self.file}:{line}:{column}: {shown_path(path) + ': ' if path else ''}"
 
     def problem(self, message: str, path: str | None = None) -> str:
         return self.where(path) + message
@@ -36,8 +39,7 @@ class Node:
     def key_problem(self, message: str) -> str:
         """A problem with the key this value is under (unknown, badly spelt), placed at
         the key; at the value where the key's place is not known."""
-        line, column = self.key_at or (self.line, self.column)
-        return f"{self.file}:{line}:{column}: {self.path + ': ' if self.path else ''}{message}"
+        return self.where(at=self.key_at) + message
 
     def plain(self) -> Any:
         """The value with every Node unwrapped."""
