@@ -126,6 +126,12 @@ def test_explain_names_toby_thomas_reuse() -> None:
     assert any("may use cards of the run" in line for line in lines)
 
 
+def test_explain_says_a_double_run_alone_makes_no_toby_thomas_marriage() -> None:
+    lines = _explain("AH AH 10H 10H KH KH QH QH JH JH", Suit.HEARTS, "double-deck-toby-thomas")
+    assert any("only beside 1 copy of their own" in line for line in lines)
+    assert lines[-1] == "total under ♥: 150."
+
+
 def test_meld_explain_in_json_adds_an_explanation_list() -> None:
     data = json.loads(
         run("meld", "AS 10S KS QS JS JD", "-t", "S", "-f", "json", "--explain").stdout
@@ -386,3 +392,15 @@ def test_deal_without_a_seed_says_the_seed_it_drew_so_it_repeats() -> None:
     again = run("deal", "-n", "2", "-f", "jsonl", "--seed", str(records[0]["seed"]))
     assert [json.loads(line) for line in again.stdout.splitlines()] == records
     assert json.loads(run("deal", "--seed", "7", "-f", "json").stdout)["seed"] == 7
+
+
+def test_table_states_toby_thomas_reuse_exception_with_its_extra_marriage() -> None:
+    shown = run("table", "double-deck-toby-thomas").stdout
+    assert (
+        "Except: from 2 copies up, royal marriages may use the cards of the run, when at least"
+        " 1 copy lies beside them, of their own." in " ".join(shown.split())
+    )
+    data = json.loads(run("table", "double-deck-toby-thomas", "-f", "json").stdout)
+    melds = {m["name"]: m for group in data["classes"] for m in group["melds"]}
+    assert melds["royal marriage"]["reuse"] == {"melds": ["run"], "from_copies": 2, "beside": 1}
+    assert "reuse" not in melds["run"]

@@ -29,6 +29,22 @@ def test_greedy_loses_where_toby_thomas_royal_marriages_reuse_the_run() -> None:
     assert _greedy_run_first(hand, variant, Suit.HEARTS) < 45
 
 
+def test_toby_thomas_runs_alone_make_no_royal_marriage_unless_a_house_says_beside_0(
+    tmp_path,
+) -> None:
+    """The texts: a multiple royal marriage beside a run only with an EXTRA K-Q; a house
+    table may still count the runs' own K-Q (``beside: 0``, the old reading)."""
+    double_run = Hand.parse("H: A A 10 10 K K Q Q J J")
+    toby = load_variant("double-deck-toby-thomas")
+    assert best_meld(double_run, toby, Suit.HEARTS).total == 150
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house\nextends: double-deck-toby-thomas\nmelds:\n  - name: royal marriage\n"
+        "    reuse: {melds: [run], from_copies: 2, beside: 0}\n"
+    )
+    assert best_meld(double_run, load_variant(house), Suit.HEARTS).total == 180
+
+
 def test_royal_marriage_inside_run_is_not_counted_twice(single_deck) -> None:
     result = best_meld(Hand.parse("AS 10S KS QS JS"), single_deck, Suit.SPADES)
     assert [meld.name for meld in result.melds] == ["run"]

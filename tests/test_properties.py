@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meldcalc.rules.cards import SUITS, Card, Hand, Suit
+from meldcalc.rules.cards import SUITS, Card, Hand, Rank, Suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.meld import best_meld
 
@@ -67,7 +67,7 @@ def test_total_is_the_sum_of_listed_melds_and_classes_never_overuse_cards(deal) 
     for cls in variant.classes:
         used = Counter(c for m in result.melds if cls in m.classes for c in m.cards)
         if variant.name == "double-deck-toby-thomas" and cls == "sequence":
-            # royal marriages may share the runs' cards: each meld alone must still fit
+            # royal marriages may share the runs' cards, only beside a K-Q of their own
             used = Counter(
                 c
                 for m in result.melds
@@ -75,7 +75,17 @@ def test_total_is_the_sum_of_listed_melds_and_classes_never_overuse_cards(deal) 
                 for c in m.cards
                 if cls in m.classes
             )
+            _royal_marriages_share_the_runs_only_beside_an_extra(hand, trump, result.melds)
         assert all(hand.count(card) >= n for card, n in used.items())
+
+
+def _royal_marriages_share_the_runs_only_beside_an_extra(hand, trump, melds) -> None:
+    copies = {m.name: m.copies for m in melds}
+    runs, marriages = copies.get("run", 0), copies.get("royal marriage", 0)
+    pairs = min(hand.count(Card(Rank.KING, trump)), hand.count(Card(Rank.QUEEN, trump)))
+    assert marriages <= pairs
+    if runs + marriages > pairs:  # some K-Q serve a run and a royal marriage at once
+        assert pairs - runs >= 1, (runs, marriages, pairs)
 
 
 @settings(max_examples=200, deadline=None)

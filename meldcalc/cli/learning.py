@@ -340,6 +340,8 @@ def variants_table(rows: list[dict[str, Any]]) -> str:
 
 def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
     """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
+    from meldcalc.learning.tables import reuse_lines
+
     style = "github" if markdown else "simple"
     multiples = [
         MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
@@ -380,6 +382,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             melds,
             "",
             "A card serves at most one meld of each class, and melds of different classes freely.",
+            *reuse_lines(data),
             *_derived_note(data, multiples),
             "",
             f"{heading}Tricks{'' if markdown else ':'}",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from meldcalc.rules.cards import CARDS, Card, Hand
 from meldcalc.rules.meld import Item, Meld, MeldResult, engine_for
-from meldcalc.rules.variant import Variant, checks_text
+from meldcalc.rules.variant import MeldRule, Variant, checks_text
 
 MULTIPLES = {1: "single", 2: "double", 3: "triple", 4: "quadruple"}
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -98,9 +98,14 @@ def _reused(melds: tuple[Meld, ...], variant: Variant) -> list[str]:
             if others:
                 lines.append(
                     f"the {meld.name}s may use cards of the {' and '.join(rule.reuses)}: this"
-                    f" variant allows it from {rule.reuse_from} copies on."
+                    f" variant allows it from {rule.reuse_from} copies on, beside"
+                    f" {_copies(rule.reuse_beside)} of their own."
                 )
     return lines
+
+
+def _copies(count: int) -> str:
+    return f"{count} cop{'y' if count == 1 else 'ies'}"
 
 
 def _items(variant: Variant, result: MeldResult) -> list[Item]:
@@ -129,9 +134,19 @@ def _blocked(hand: Hand, variant: Variant, result: MeldResult) -> list[str]:
                 lines.append(
                     f"{cards} {'also ' if counted else ''}could make {item.rule.name}, but those"
                     f" cards already serve the {' and '.join(rivals)}: one meld of each class"
-                    f" ({'/'.join(item.rule.classes)}) per card."
+                    f" ({'/'.join(item.rule.classes)}) per card{_reuse_needs(item.rule, rivals)}."
                 )
     return lines
+
+
+def _reuse_needs(rule: MeldRule, rivals: list[str]) -> str:
+    """Why a meld that may reuse its rivals' cards did not: it had too few of its own."""
+    if not set(rivals) & set(rule.reuses):
+        return ""
+    return (
+        f"; {rule.name}s may use the {' and '.join(rule.reuses)}'s cards only beside"
+        f" {_copies(rule.reuse_beside)} of their own"
+    )
 
 
 def _rivals(meld: Meld, item: Item) -> bool:

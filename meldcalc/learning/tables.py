@@ -58,6 +58,12 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
             entry["derived"] = list(range(len(rule.points) + 1, copies + 1))
         if rule.checks:
             entry["checks"] = [rule.check_value(k) for k in range(1, copies + 1)]
+        if rule.reuses:
+            entry["reuse"] = {
+                "melds": list(rule.reuses),
+                "from_copies": rule.reuse_from,
+                "beside": rule.reuse_beside,
+            }
         classes.setdefault("+".join(rule.classes) or "bonus", []).append(entry)
     return {
         "name": variant.name,
@@ -80,6 +86,21 @@ DERIVED = (
     "more copies than a meld's list gives score as its last listed value plus the value of"
     " the copies left over"
 )
+
+
+def reuse_lines(data: dict[str, Any]) -> list[str]:
+    """The variant's exceptions to the reuse rule, in words, from ``scoring_table``'s data."""
+    lines = []
+    for meld in (meld for group in data["classes"] for meld in group["melds"]):
+        if "reuse" in meld:
+            reuse = meld["reuse"]
+            beside = reuse["beside"]
+            lines.append(
+                f"Except: from {reuse['from_copies']} copies up, {meld['name']}s may use the"
+                f" cards of the {' and '.join(reuse['melds'])}, when at least {beside} cop"
+                f"{'y lies' if beside == 1 else 'ies lie'} beside them, of their own."
+            )
+    return lines
 
 
 def deal_line(variant: Variant) -> str:

@@ -638,6 +638,7 @@ def _meld(data: dict) -> MeldRule:
         checks=_points(data["checks"]) if "checks" in data else (),
         reuses=_names(reuse.get("melds", [])),
         reuse_from=reuse.get("from_copies", 0),
+        reuse_beside=reuse.get("beside", 1),
     )
 
 

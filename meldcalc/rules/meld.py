@@ -180,13 +180,13 @@ class _Search:
             self._take(item, copies, -1)
 
     def _choices(self, item: Item) -> Iterator[int]:
-        """Feasible copy counts, most first; a reuser past its threshold has a wider budget."""
+        """Feasible copy counts, most first. A reuser past its threshold has a wider budget,
+        the reused melds' cards, but only beside enough copies of cards of its own."""
         plain = item.most_copies(self._free(item, reusing=False))
         rule = item.rule
-        if rule.reuses:
+        if rule.reuses and plain >= rule.reuse_beside:
             wide = item.most_copies(self._free(item, reusing=True))
-            yield from range(wide, rule.reuse_from - 1, -1)
-            plain = min(plain, rule.reuse_from - 1)
+            yield from range(wide, max(rule.reuse_from, plain + 1) - 1, -1)
         yield from range(plain, -1, -1)
 
     def _free(self, item: Item, reusing: bool) -> list[int]:

@@ -353,9 +353,17 @@ MELD = Record(
                 {
                     "melds": Field(NAMES, required=True),
                     "from_copies": Field(Integer(minimum=1, maximum=MAX_COPIES), required=True),
+                    "beside": Field(
+                        Integer(
+                            minimum=0,
+                            maximum=MAX_COPIES,
+                            doc="When reusing, at least this many copies must be of cards no"
+                            " named meld holds (default 1: Toby Thomas's extra royal marriage).",
+                        )
+                    ),
                 },
                 doc="From this many copies up, this meld may use cards that the named melds"
-                " of its class already use.",
+                " of its class already use, when `beside` copies of its own lie beside them.",
             )
         ),
     },

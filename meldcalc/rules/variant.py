@@ -33,6 +33,9 @@ class MeldRule:
     checks: tuple[int, ...] = ()
     reuses: tuple[str, ...] = ()
     reuse_from: int = 0
+    #: When reusing, at least this many copies must be made of cards no reused meld holds:
+    #: Toby Thomas counts the runs' K-Q as marriages only beside an *extra* royal marriage.
+    reuse_beside: int = 1
 
     def value(self, copies: int) -> int:
         """Points for ``copies`` copies: by the table, past its end the last entry plus the rest."""
