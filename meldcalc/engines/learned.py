@@ -132,6 +132,26 @@ class Network:
         scores += self.b2
         return scores
 
+    def settled_scores(self, cards: np.ndarray, decisions: np.ndarray) -> np.ndarray:
+        """`scores_apart` of a few cards (``decisions``: each card's own row), in float64
+        summed by numpy's own loops in a fixed order, not BLAS's, and rounded to 1e-9:
+        the same numbers on every machine, so equal scores stay equal and the lowest card
+        wins their tie everywhere."""
+        own, shared_columns = self._split
+        x = np.hstack((cards[:, own], decisions[:, shared_columns])).astype(np.float64)
+        w1, b1, w2 = self._settled
+        hidden = np.einsum("ij,jk->ik", x, w1) + b1
+        np.maximum(hidden, 0.0, out=hidden)
+        return np.round(np.einsum("ij,j->i", hidden, w2) + self.b2, 9)
+
+    @cached_property
+    def _settled(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`_folded` in float64, its sums by numpy's loops (`settled_scores`). The first
+        layer's rows follow ``columns``, rising: the card's own, then the decision's."""
+        w1 = self.w1 / self.scale[:, None]
+        b1 = self.b1 - np.einsum("j,jk->k", self.mean / self.scale, self.w1)
+        return w1, b1, np.asarray(self.w2, dtype=np.float64)
+
     @cached_property
     def reads_guards(self) -> bool:
         """Whether it reads a guard (`_guards`): play works them out only then."""
@@ -325,8 +345,40 @@ def learned_cards(
             game, seat, legal, rules, rows, network.reads_guards
         )
         scores = network.scores_apart(cards, decisions, group)
+        scores = _near_ties_settled(network, group, cards, decisions, scores, len(rows))
         choice[rows] = _best_of_groups(group, bit, scores, len(rows))
     return choice
+
+
+#: Two best scores of a decision closer than this share of the best (plus one) are scored
+#: again by `Network.settled_scores`: float32 sums in BLAS's order err by far less.
+NEAR_TIE = 2.0**-10
+
+
+def _near_ties_settled(
+    network: Network,
+    group: np.ndarray,
+    cards: np.ndarray,
+    decisions: np.ndarray,
+    scores: np.ndarray,
+    groups: int,
+) -> np.ndarray:
+    """``scores`` with the cards of every near-tied decision scored again in an order no
+    machine changes. BLAS sums a float32 row in an order its CPU kernel picks, so two
+    machines may order two nearly equal scores apart: the same seed gave a README figure
+    0.2 on one and 0.1 on another. A gap far above that error orders the cards the same
+    everywhere; only the near ties (about 0.3% of decisions) need the slow, settled sum."""
+    starts = np.searchsorted(group, np.arange(groups))
+    best = np.maximum.reduceat(scores, starts)
+    below = np.where(scores < best[group], scores, -np.inf)
+    second = np.maximum.reduceat(below, starts)
+    near = (best - second) <= NEAR_TIE * (1.0 + np.abs(best))
+    if not near.any():
+        return scores
+    at = near[group]
+    settled = scores.astype(np.float64)
+    settled[at] = network.settled_scores(cards[at], decisions[group[at]])
+    return settled
 
 
 def _best_of_groups(
