@@ -162,8 +162,7 @@ def test_a_near_tie_is_ordered_by_the_settled_scores_and_an_exact_tie_by_the_low
     bit = np.array([3, 7, 3, 7, 3, 7])
     fast = np.array([50.0, 50.00001, 50.0, 50.00001, 10.0, 50.0], dtype=np.float32)
     settled = np.array([[2.0], [1.0], [4.0], [4.0], [9.0], [0.0]], dtype=np.float32)
-    scores = learned._near_ties_settled(Settled(), group, settled, settled, fast, 3)
-    chosen = learned._best_of_groups(group, bit, scores, 3)
+    chosen = learned.best_cards(Settled(), group, bit, settled, settled, fast)
     # decision 0: the settled sum prefers bit 3; decision 1: settled equal, the lowest card
     # (the highest bit); decision 2: far apart, the fast scores decide (bit 7)
     assert chosen.tolist() == [3, 7, 7]

@@ -345,8 +345,7 @@ def learned_cards(
             game, seat, legal, rules, rows, network.reads_guards
         )
         scores = network.scores_apart(cards, decisions, group)
-        scores = _near_ties_settled(network, group, cards, decisions, scores, len(rows))
-        choice[rows] = _best_of_groups(group, bit, scores, len(rows))
+        choice[rows] = best_cards(network, group, bit, cards, decisions, scores)
     return choice
 
 
@@ -355,41 +354,51 @@ def learned_cards(
 NEAR_TIE = 2.0**-10
 
 
-def _near_ties_settled(
+def best_cards(
     network: Network,
     group: np.ndarray,
+    bit: np.ndarray,
     cards: np.ndarray,
     decisions: np.ndarray,
     scores: np.ndarray,
-    groups: int,
 ) -> np.ndarray:
-    """``scores`` with the cards of every near-tied decision scored again in an order no
-    machine changes. BLAS sums a float32 row in an order its CPU kernel picks, so two
-    machines may order two nearly equal scores apart: the same seed gave a README figure
-    0.2 on one and 0.1 on another. A gap far above that error orders the cards the same
-    everywhere; only the near ties (about 0.3% of decisions) need the slow, settled sum."""
-    starts = np.searchsorted(group, np.arange(groups))
+    """The bit of the best-scored card of each group (`_best_of_groups`), the near-tied
+    groups scored again in an order no machine changes. BLAS sums a float32 row in an
+    order its CPU kernel picks, so two machines may order two nearly equal scores apart:
+    the same seed gave a README figure 0.2 on one and 0.1 on another. A gap far above
+    that error orders the cards the same everywhere; only the near ties (about 0.05% of
+    decisions) need the slow, settled sum (`Network.settled_scores`)."""
+    starts = _starts(group)
     best = np.maximum.reduceat(scores, starts)
-    below = np.where(scores < best[group], scores, -np.inf)
-    second = np.maximum.reduceat(below, starts)
+    picked = _best_of_groups(group, scores, starts, best)
+    others = np.ones(len(group), dtype=bool)
+    others[picked] = False  # an exact tie is a near one too: its second equals its best
+    second = np.maximum.reduceat(np.where(others, scores, -np.inf), starts)
     near = (best - second) <= NEAR_TIE * (1.0 + np.abs(best))
-    if not near.any():
-        return scores
-    at = near[group]
-    settled = scores.astype(np.float64)
-    settled[at] = network.settled_scores(cards[at], decisions[group[at]])
-    return settled
+    chosen = bit[picked]
+    if near.any():
+        at = near[group]
+        sub_group = (np.cumsum(near) - 1)[group[at]]  # the near groups numbered 0 on
+        settled = network.settled_scores(cards[at], decisions[group[at]])
+        chosen[near] = bit[at][_best_of_groups(sub_group, settled, _starts(sub_group))]
+    return chosen
+
+
+def _starts(group: np.ndarray) -> np.ndarray:
+    """Where each group begins (groups numbered 0 on, in order)."""
+    return np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
 
 
 def _best_of_groups(
-    group: np.ndarray, bit: np.ndarray, scores: np.ndarray, groups: int
+    group: np.ndarray, scores: np.ndarray, starts: np.ndarray, best: np.ndarray | None = None
 ) -> np.ndarray:
-    """The bit of the best score in each group (groups numbered 0 on, in order, each
-    group's bits rising); of equal scores the highest bit (the lowest card)."""
-    starts = np.searchsorted(group, np.arange(groups))
-    best = np.maximum.reduceat(scores, starts)[group]
-    at = np.where(scores >= best, np.arange(len(group)), -1)
-    return bit[np.maximum.reduceat(at, starts)]
+    """Where the best score of each group lies (each group's bits rising, ``starts`` where
+    it begins, ``best`` its best score if known); of equal scores the last (the highest
+    bit: the lowest card)."""
+    if best is None:
+        best = np.maximum.reduceat(scores, starts)
+    at = np.where(scores >= best[group], np.arange(len(group)), -1)
+    return np.maximum.reduceat(at, starts)
 
 
 def features(
