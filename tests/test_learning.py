@@ -9,7 +9,6 @@ import pytest
 from typer.testing import CliRunner
 
 from meldcalc.learning.explain import explain
-from meldcalc.learning.quiz import questions
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import example_names, load_variant, shipped_names
 from meldcalc.rules.meld import best_meld
@@ -187,21 +186,33 @@ def test_dealt_hands_pipe_into_meld() -> None:
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 50
 
 
-def test_quiz_with_piped_answers_scores_right_and_wrong() -> None:
+def _totals(count: int, seed: int) -> list[int]:
+    """The right answers of `quiz --ask total --theme plain -n COUNT --seed SEED`."""
+    from meldcalc.learning.quiz import question_for
+
     rules = load_variant("single-deck")
-    right = [question.answer.total for question in questions(rules, 3, seed=9)]
+    return [
+        question_for(rules, "total", "plain", seed, number, 1200).answer.total
+        for number in range(1, count + 1)
+    ]
+
+
+def test_quiz_with_piped_answers_scores_right_and_wrong() -> None:
+    right = _totals(3, 9)
     answers = f"{right[0]}\nnot a number\n{right[1] + 10}\n{right[2]}\n"
-    result = run("quiz", "--rounds", "3", "--seed", "9", input=answers)
+    asked = ("quiz", "--ask", "total", "--theme", "plain", "--rounds", "3", "--seed", "9")
+    result = run(*asked, input=answers)
     assert result.exit_code == 0
-    assert result.stdout.count("right.") == 2
+    assert result.stdout.splitlines().count("right.") == 2
     assert f"wrong: it is {right[1]}." in result.stdout
     assert "expected a whole number" in result.stdout
     assert result.stdout.strip().endswith("score: 2 of 3 right (67%)")
 
 
 def test_quiz_ends_cleanly_when_answers_run_out() -> None:
-    first = next(questions(load_variant("single-deck"), 1, seed=9)).answer.total
-    result = run("quiz", "--rounds", "4", "--seed", "9", input=f"{first + 1}\n")
+    first = _totals(1, 9)[0]
+    asked = ("quiz", "--ask", "total", "--theme", "plain", "--rounds", "4", "--seed", "9")
+    result = run(*asked, input=f"{first + 1}\n")
     assert result.exit_code == 0
     assert "(no more answers: the quiz ends here)" in result.stdout
     assert result.stdout.strip().endswith("score: 0 of 1 right (0%)")
@@ -326,17 +337,18 @@ def _best(text: str, trump: Suit):
 
 
 def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
-    from meldcalc.learning.quiz import trump_questions
+    from meldcalc.learning.quiz import question_for
 
     rules = load_variant("single-deck")
-    asked = list(trump_questions(rules, 3, seed=9))
+    asked = [question_for(rules, "trump", "plain", 9, n, 1200) for n in (1, 2, 3)]
     best = [question.best[0] for question in asked]
     wrong = next(suit for suit in Suit if suit not in asked[1].best)
     answers = f"{best[0].symbol}\nnot a suit\n{wrong.name.lower()}\n{best[2].letter.lower()}\n"
-    result = run("quiz", "--ask", "trump", "--rounds", "3", "--seed", "9", input=answers)
+    options = ("--ask", "trump", "--theme", "plain", "--rounds", "3", "--seed", "9")
+    result = run("quiz", *options, input=answers)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("which trump melds best?") == 3
-    assert result.stdout.count("right.") == 2
+    assert result.stdout.splitlines().count("right.") == 2
     assert f"wrong: it is {asked[1].right_answer()}." in result.stdout
     assert "'not a suit': expected a suit" in result.stdout
     totals = ", ".join(f"{r.trump.symbol} ({r.trump.letter}) {r.total}" for r in asked[0].answers)
@@ -345,16 +357,17 @@ def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
 
 
 def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
-    from meldcalc.learning.quiz import TrumpQuestion
+    from meldcalc.learning.meldquiz import TrumpQuestion
     from meldcalc.rules.meld import best_meld as meld_of
 
     rules = load_variant("single-deck")
     hand = Hand.parse("9S 9H AD KC")
     answers = tuple(sorted((meld_of(hand, rules, suit) for suit in Suit), key=lambda r: -r.total))
-    question = TrumpQuestion(1, hand, answers)
+    question = TrumpQuestion("trump", "tie", 1000, (), "? ", hand, rules, answers)
     assert question.best == [Suit.SPADES, Suit.HEARTS]
     assert question.is_right(Suit.HEARTS) and not question.is_right(Suit.CLUBS)
     assert question.right_answer() == "♠ (S) or ♥ (H)"
+    assert "♠ and ♥ tie at 10: each of them is right." in question.explanation()
 
 
 def test_two_handed_deal_shows_the_turn_up_that_names_trump() -> None:

@@ -1,12 +1,10 @@
-"""Learning the rules: `table`, `check`, `variants`, `deal` and `quiz`."""
+"""Learning the rules: `table`, `check`, `variants` and `deal` (`quiz` has its own module)."""
 
 from __future__ import annotations
 
 import enum
 import json
 import re
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -17,7 +15,6 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
-    choice_option,
     complete_variant,
     fail,
     format_option,
@@ -44,11 +41,6 @@ class TableFormat(str, enum.Enum):
     markdown = "markdown"
     json = "json"
     yaml = "yaml"
-
-
-class QuizAsk(str, enum.Enum):
-    total = "total"
-    trump = "trump"
 
 
 class DealFormat(str, enum.Enum):
@@ -225,91 +217,6 @@ def deal(
             say(json.dumps(deal_json(one, number, seed)))
         else:
             say("\n".join(deal_lines(one, number if count > 1 else None, players)))
-
-
-@app.command(short_help="Practise counting meld: your total, the answer explained.")
-def quiz(
-    variant: VariantOption = DEFAULT_VARIANT,
-    rounds: Annotated[
-        int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
-    ] = 5,
-    seed: SeedOption = None,
-    ask: Annotated[
-        QuizAsk,
-        choice_option(
-            "--ask",
-            choices=QuizAsk,
-            help="What each round asks: {}: the meld total under a trump, or the best trump.",
-            metavar="WHAT",
-        ),
-    ] = QuizAsk.total,
-) -> None:
-    """Practise counting meld: a hand and a trump, your total, the right answer explained.
-
-    Answers are read from stdin (typed, or piped one per line); q (or Ctrl-D) stops. With
-    --ask trump each round asks which trump melds best (answer S, ♠ or spades), explained
-    with each trump's total.
-
-    Example: meldcalc quiz --rounds 3 --seed 1
-    """
-    from meldcalc.learning.quiz import Score, questions, trump_questions
-
-    with user_errors():
-        rules = load(variant)
-        answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
-    score = Score()
-    if sys.stdin.isatty():
-        say(f"{rounds} question{'' if rounds == 1 else 's'}; q (or Ctrl-D) stops.\n")
-    asked = trump_questions if ask is QuizAsk.trump else questions
-    for question in asked(rules, rounds, seed):
-        sys.stdout.write(question.prompt())
-        sys.stdout.flush()
-        answer = _ask(answers, question.read)
-        if answer is None or answer is QUIT:
-            say("\n(no more answers: the quiz ends here)" if answer is None else "(stopped)")
-            break
-        correct = question.is_right(answer)
-        score.record(correct)
-        say(f"{'right' if correct else f'wrong: it is {question.right_answer()}'}.")
-        for line in _explained(question, rules):
-            say(f"  {line}")
-        say()
-    say(score.summary())
-
-
-def _explained(question: Any, rules: Any) -> list[str]:
-    """Why the answer is right: the meld in words (under the best trump, after each
-    trump's total, when the question was the trump)."""
-    from meldcalc.learning.explain import explain
-    from meldcalc.learning.quiz import TrumpQuestion
-
-    if isinstance(question, TrumpQuestion):
-        best = question.answers[0]
-        totals = f"each trump's total: {question.totals()}."
-        return [totals, *explain(question.hand, rules, best)]
-    return explain(question.hand, rules, question.answer)
-
-
-#: What ends the quiz at its prompt, besides the end of input (Ctrl-D).
-QUIT = ("q", "quit", "exit")
-
-
-def _ask(answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], Any]) -> Any:
-    """Read answers until one parses; None at the end of input, `QUIT` when the player
-    quits (``q``, ``quit``)."""
-    for _, line in answers:
-        if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
-            say(line.strip() if isinstance(line, str) else "?")
-        if isinstance(line, str) and line.strip().lower() in QUIT:
-            return QUIT
-        try:
-            if isinstance(line, MeldcalcError):
-                raise line
-            return parse(line)
-        except MeldcalcError as error:
-            sys.stdout.write(f"{error}; try again: ")
-            sys.stdout.flush()
-    return None
 
 
 MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
