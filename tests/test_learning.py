@@ -263,11 +263,14 @@ def test_table_json_has_the_house_rules_and_the_scoring_in_words(tmp_path: Path)
     assert any(line.startswith("checks: ") for line in checks["scoring"])
 
 
-def test_values_past_a_melds_list_are_marked_derived_with_the_rule() -> None:
+def test_values_past_a_melds_list_are_marked_apart_as_meldcalcs_own() -> None:
     shown = run("table", "double-deck-toby-thomas").stdout
     run_row = next(line for line in shown.splitlines() if line.startswith("sequence  run"))
-    assert run_row.split()[-4:] == ["15", "150", "500", "515*"]
-    assert "* not in the file: more copies than a meld's list gives score as its last" in shown
+    assert run_row.split()[-4:] == ["15", "150", "500", "(515*)"]
+    assert (
+        "(n*) meldcalc's own value, in neither the file nor its source: more copies than a"
+        " meld's list gives score as its last" in shown
+    )
     data = json.loads(run("table", "double-deck-toby-thomas", "-f", "json").stdout)
     melds = {m["name"]: m for group in data["classes"] for m in group["melds"]}
     assert (melds["run"]["points"], melds["run"]["derived"]) == ([15, 150, 500, 515], [4])
@@ -275,8 +278,68 @@ def test_values_past_a_melds_list_are_marked_derived_with_the_rule() -> None:
     single = run("table", "single-deck").stdout
     assert "(double royal marriage: 40 + 40 = 80)." in single
     dix = next(line for line in single.splitlines() if line.startswith("dix"))
-    assert dix.split()[-2:] == ["10", "20*"]
+    assert dix.split()[-2:] == ["10", "(20*)"]
     assert "*" not in next(line for line in single.splitlines() if " run " in line)
+    markdown = run("table", "double-deck-toby-thomas", "-f", "markdown").stdout
+    assert "| (515*) " in markdown and "(n*) meldcalc's own value" in markdown
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch):
+    """Output as a terminal of a given width shows it (stdout is no terminal in tests)."""
+
+    def width(columns: int) -> None:
+        monkeypatch.setattr("meldcalc.cli.report._terminal_width", lambda out: columns)
+
+    return width
+
+
+@pytest.mark.parametrize(
+    "name", ["double-deck", "examples/house-roundhouse", "double-deck-toby-thomas", "check"]
+)
+@pytest.mark.parametrize("columns", [80, 60, 40])
+def test_table_fits_the_terminal_wrapping_at_word_boundaries(
+    name: str, columns: int, terminal
+) -> None:
+    whole = run("table", name).stdout
+    terminal(columns)
+    shown = run("table", name).stdout
+    assert max(len(line) for line in shown.splitlines()) <= columns
+    import re
+
+    words = lambda text: re.sub(r"(\w)\+\s+", r"\1+", text).split()  # noqa: E731
+    prose = [line for line in whole.splitlines() if "  " not in line and line]
+    for line in prose:  # every sentence is still there, only its line breaks moved
+        assert " ".join(line.split()) in " ".join(words(shown))
+    for value in ("150", "(515*)" if "toby" in name else "100"):
+        assert value in shown.replace(",", " ").split()
+
+
+def test_the_double_deck_grid_stays_a_grid_at_80_columns(terminal) -> None:
+    terminal(80)
+    shown = run("table", "double-deck").stdout.splitlines()
+    header = next(line for line in shown if line.startswith("class "))
+    assert header.split() == ["class", "meld", "cards", "1x", "2x", "3x", "4x"]
+    run_row = next(line for line in shown if line.startswith("sequence  run"))
+    assert run_row.split()[-4:] == ["15", "150", "225", "300"]
+
+
+def test_variants_fit_the_terminal_and_keep_every_title(terminal) -> None:
+    rows = json.loads(run("variants", "-f", "json").stdout)
+    for columns in (158, 80, 50):
+        terminal(columns)
+        shown = run("variants").stdout
+        assert max(len(line) for line in shown.splitlines()) <= columns
+        flat = " ".join(shown.split())
+        assert all(" ".join(row["title"].split()) in flat for row in rows)
+
+
+def test_pipes_and_other_formats_are_left_whole() -> None:
+    piped = run("table", "double-deck").stdout
+    assert max(len(line) for line in piped.splitlines()) > 200  # the description, one line
+    assert "single    double    triple    quadruple" in piped
+    markdown = run("table", "double-deck", "-f", "markdown").stdout
+    assert "| class    | meld " in markdown
 
 
 def test_single_deck_plays_to_1000_and_table_says_so() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -64,7 +65,7 @@ def variants(
     if fmt is ListFormat.json:
         say(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        say(variants_table(rows))
+        say(variants_table(rows, terminal_width(sys.stdout)))
 
 
 @app.command(short_help="Show a variant's whole scoring table.")
@@ -105,7 +106,8 @@ def table(
     if fmt is TableFormat.json:
         say(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        say(scoring_text(data, markdown=fmt is TableFormat.markdown))
+        markdown = fmt is TableFormat.markdown
+        say(scoring_text(data, markdown, None if markdown else terminal_width(sys.stdout)))
 
 
 @app.command(short_help="Validate house-rules files, every problem linter-style.")
@@ -222,34 +224,91 @@ def deal(
 MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
 
 
-def variants_table(rows: list[dict[str, Any]]) -> str:
-    """The shipped variants, then the examples of house files."""
+def variants_table(rows: list[dict[str, Any]], width: int | None = None) -> str:
+    """The shipped variants, then the examples of house files; on a terminal ``width``
+    wide, the titles wrapped to fit (or a line per variant)."""
     headers = ["name", "players", "deck", "hand", "widow", "title"]
 
-    def cells(example: bool) -> list[list[Any]]:
-        return [
+    def cells(example: bool) -> str:
+        found = [
             [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]]
             for r in rows
             if r["example"] is example
         ]
+        table = fitted_table(found, headers, width, wrap=[5])
+        return table or "\n".join(
+            f"{name}: {title}\n  {players} players, deck {deck}, {hand} cards each"
+            + (f", a widow of {widow}" if widow else "")
+            for name, players, deck, hand, widow, title in found
+        )
 
     return "\n".join(
         [
-            tabulate(cells(False), headers),
+            cells(False),
             "",
             "Examples of house rules, to copy and edit"
             " (meldcalc table examples/NAME -f yaml > house.yaml):",
             "",
-            tabulate(cells(True), headers),
+            cells(True),
         ]
     )
 
 
-def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
-    """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
+#: The narrowest a wrapped column is made: narrower, a cell is mostly line breaks.
+NARROWEST = 8
+
+
+def fitted_table(
+    rows: list[list[Any]], headers: list[str], width: int | None, wrap: list[int]
+) -> str | None:
+    """A table no wider than ``width`` (None: as wide as it is), the columns ``wrap``
+    wrapped at word boundaries as far as needed (the room shared as their widths are);
+    None when even that cannot fit."""
+    table = tabulate(rows, headers)
+    if width is None or _widest(table) <= width:
+        return table
+    widths = [len(rule) for rule in table.splitlines()[1].split("  ")]  # the rule: ---  ---
+    room = width - sum(w for i, w in enumerate(widths) if i not in wrap) - 2 * (len(widths) - 1)
+    wanted = sum(widths[i] for i in wrap)
+    limits: list[int | None] = [None] * len(headers)
+    for i in wrap:
+        limits[i] = max(NARROWEST, room * widths[i] // wanted)
+    fitted = tabulate(rows, headers, maxcolwidths=limits)
+    return fitted if _widest(fitted) <= width else None
+
+
+def terminal_width(out: Any) -> int | None:
+    """The terminal's width when ``out`` is one; None for a pipe or a file (left whole)."""
+    from meldcalc.cli.report import _terminal_width
+
+    return _terminal_width(out)
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+def meld_grid(rows: list[list[Any]], multiples: list[str], width: int | None) -> str:
+    """The melds by class on a terminal ``width`` wide: the grid as it is, or with short
+    headings (1x 2x ...) and the classes and cards wrapped, or a line per meld."""
+    grid = tabulate(rows, ["class", "meld", "cards", *multiples])
+    if width is None or _widest(grid) <= width:
+        return grid
+    short = ["class", "meld", "cards", *(f"{k}x" for k in range(1, len(multiples) + 1))]
+    breakable = [[cls.replace("+", "+ "), *rest] for cls, *rest in rows]  # wraps after a +
+    grid = fitted_table(breakable, short, width, wrap=[2, 0])
+    if grid is not None:
+        return grid
+    return "\n".join(
+        f"{meld} ({cards}; {cls}): {', '.join(values)}" for cls, meld, cards, *values in rows
+    )
+
+
+def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None = None) -> str:
+    """The scoring table of a variant for reading (or, with ``markdown``, printing); on a
+    terminal ``width`` wide, the grid made to fit (its prose is wrapped as it is said)."""
     from meldcalc.learning.tables import reuse_lines
 
-    style = "github" if markdown else "simple"
     multiples = [
         MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
         for k in range(data["multiples"])
@@ -260,13 +319,18 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
             points = [
-                f"{p}{'*' if k in derived else ''}" + (f" ({checks_text(c)})" if c else "")
+                (f"({p}*)" if k in derived else f"{p}") + (f" ({checks_text(c)})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )
             ]
             rows.append([group["class"], meld["name"], meld["cards"], *points])
-    melds = tabulate(rows, ["class", "meld", "cards", *multiples], tablefmt=style)
+    headers = ["class", "meld", "cards", *multiples]
+    melds = (
+        tabulate(rows, headers, tablefmt="github")
+        if markdown
+        else meld_grid(rows, multiples, width)
+    )
     tricks = data["tricks"]
     counters = ", ".join(f"{rank} {points}" for rank, points in tricks["counters"].items())
     trick_line = (
@@ -314,7 +378,8 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
 
 
 def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
-    """The footnote of the values marked ``*``: the rule, and the first of them worked out."""
+    """The footnote of the values marked ``(n*)``: meldcalc's own, worked out by a rule of
+    its own where the file stops; the rule, and the first of them worked out."""
     from meldcalc.learning.tables import DERIVED
 
     melds = [meld for group in data["classes"] for meld in group["melds"] if "derived" in meld]
@@ -325,7 +390,10 @@ def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
     listed = len(points) - len(first["derived"])  # the copies the file gives a value
     worked = f"{points[listed - 1]} + {points[copies - listed - 1]} = {points[copies - 1]}"
     example = f"{multiples[copies - 1]} {first['name']}: {worked}"
-    return ["", f"* not in the file: {DERIVED} ({example})."]
+    return [
+        "",
+        f"(n*) meldcalc's own value, in neither the file nor its source: {DERIVED} ({example}).",
+    ]
 
 
 def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
