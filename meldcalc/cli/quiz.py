@@ -120,11 +120,11 @@ def _check_askable(rules: Any, ask: str | None, theme: str | None) -> None:
 
 
 def _opening(session: Any, rounds: int, drawn: bool) -> None:
+    """The seed when it was drawn (to ask the quiz again), what is asked, how to stop."""
     if drawn:
         say(f"seed {session.seed} (--seed {session.seed} asks these questions again)")
-    if sys.stdin.isatty():
-        what = "review" if session.review else f"{rounds} question{'' if rounds == 1 else 's'}"
-        say(f"{session.variant.name}: {what}; q (or Ctrl-D) stops.")
+    what = "what is due" if session.review else f"{rounds} question{'' if rounds == 1 else 's'}"
+    say(f"{session.variant.name}: {what}; q (or Ctrl-D) stops.")
     say()
 
 
