@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -33,14 +33,26 @@ QuizTheme = enum.Enum(  # type: ignore[misc]
 
 
 MIX, ANY = QuizAsk("mix"), QuizTheme("any")
+#: Questions a quiz asks unless told; a review asks what is due, up to the most a sitting
+#: should hold.
+ROUNDS, MOST_REVIEWED = 5, 1000
 
 
 @app.command(short_help="Practise the rules: questions graded, mistakes explained, remembered.")
 def quiz(
     variant: VariantOption = DEFAULT_VARIANT,
     rounds: Annotated[
-        int, typer.Option("--rounds", "-n", min=1, max=1000, metavar="N", help="Questions to ask.")
-    ] = 5,
+        Optional[int],
+        typer.Option(
+            "--rounds",
+            "-n",
+            min=1,
+            max=1000,
+            metavar="N",
+            help="Questions to ask (default 5; with --review, all that are due).",
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOption = None,
     ask: Annotated[
         QuizAsk,
@@ -98,6 +110,7 @@ def quiz(
     if review and not session.cards(memory.now()):
         _nothing_due(session)
         return
+    rounds = rounds or (MOST_REVIEWED if review else ROUNDS)
     _opening(session, rounds, drawn)
     for _ in range(rounds):
         question = session.next_question(memory.now())

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from meldcalc.learning.explain import MULTIPLES, ORDINALS, near_misses
-from meldcalc.learning.question import listed, pretty, pretty_cards, suit_words
+from meldcalc.learning.question import article, listed, pretty, pretty_cards, suit_words
 from meldcalc.rules.cards import CARDS, SUITS, Card, Hand, Suit
 from meldcalc.rules.meld import Item, Meld, MeldResult, engine_for
 from meldcalc.rules.variant import MeldRule, Variant
@@ -292,8 +292,7 @@ def _short(hand: Hand, variant: Variant, result: MeldResult) -> Iterator[Slip]:
     for miss in near_misses(hand, variant, result):
         card = pretty(miss.card)
         if miss.copies == 1:
-            article = "an" if miss.card.rank.value == "A" else "a"
-            sentence = f"{miss.meld} needs {article} {card}: you have none"
+            sentence = f"{miss.meld} needs {article(miss.card)} {card}: you have none"
         else:
             multiple = MULTIPLES.get(miss.copies, f"{miss.copies}x")
             have = hand.count(miss.card)

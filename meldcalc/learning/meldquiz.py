@@ -15,9 +15,16 @@ from typing import Any
 
 from meldcalc.errors import MeldcalcError, did_you_mean, quote
 from meldcalc.learning.diagnose import meld_mistake, meld_words, trump_mistake
-from meldcalc.learning.explain import MULTIPLES, explain
+from meldcalc.learning.explain import MULTIPLES, explain, near_misses
 from meldcalc.learning.kinds import THEMES
-from meldcalc.learning.question import Question, listed, read_number, suit_words
+from meldcalc.learning.question import (
+    Question,
+    article,
+    listed,
+    pretty,
+    read_number,
+    suit_words,
+)
 from meldcalc.learning.themes import available, items, themed_hand, tied_hand
 from meldcalc.rules.cards import SUITS, Hand, Suit, parse_suit
 from meldcalc.rules.meld import MeldResult, best_meld, best_meld_all_trumps, class_usage
@@ -177,7 +184,19 @@ class MeldsQuestion(TotalQuestion):
             said.append(f"you left out {melds_words(missing)}")
         if extra:
             said.append(f"you named {melds_words(extra)}, which this hand does not meld")
+            said += self._short_of(extra)
         return "; ".join(said) + "." if said else None
+
+    def _short_of(self, named: Counter) -> list[str]:
+        """For a meld named that the hand does not hold: the card it lacks, where one card
+        would make it (queens around needs a Q♣)."""
+        misses = near_misses(self.hand, self.variant, self.answer)
+        said = []
+        for name in named:
+            miss = next((miss for miss in misses if miss.meld == name), None)
+            if miss is not None:
+                said.append(f"{name} needs {article(miss.card)} {pretty(miss.card)}")
+        return said
 
 
 def melds_question(variant: Variant, theme: str, rng: random.Random) -> MeldsQuestion | None:
@@ -246,6 +265,8 @@ def trump_question(variant: Variant, theme: str, rng: random.Random) -> TrumpQue
     if hand is None:
         return None
     answers = tuple(best_meld_all_trumps(hand, variant))
+    if answers[-1].total == answers[0].total:
+        return None  # every trump melds the same: nothing to choose
     ties = sum(1 for result in answers if result.total == answers[0].total)
     rating = max(meld_rating(hand, variant, result) for result in answers) + 60 * (ties - 1)
     return TrumpQuestion(

@@ -61,6 +61,11 @@ def pretty(card: Card) -> str:
     return f"{card.rank.value}{card.suit.symbol}"
 
 
+def article(card: Card) -> str:
+    """``an`` before an ace, ``a`` before the rest: ``an A♦``, ``a Q♣``."""
+    return "an" if card.rank.value == "A" else "a"
+
+
 def pretty_cards(cards: Sequence[Card]) -> str:
     return " ".join(pretty(card) for card in cards)
 

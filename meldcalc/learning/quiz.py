@@ -261,7 +261,14 @@ class Quiz:
         grouped: dict[str, list[str]] = {}
         for label, due in sorted(latest.items(), key=lambda item: item[1]):
             grouped.setdefault(memory.due_words(due, when), []).append(label)
-        return "; ".join(f"{words}: {', '.join(names)}" for words, names in grouped.items())
+        return "; ".join(f"{words}: {_few(names)}" for words, names in grouped.items())
+
+
+def _few(names: list[str], most: int = 4) -> str:
+    """``a, b, c and 5 more``: a long list said short."""
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[: most - 1])} and {len(names) - most + 1} more"
 
 
 def by_theme(results: list[Result]) -> str:

@@ -373,7 +373,7 @@ def due_words(due: datetime, when: datetime) -> str:
         return "now"
     amount = abs(seconds)
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if amount >= size or unit == "minute":
+        if amount >= size * 0.85 or unit == "minute":  # 23 hours: in 1 day
             count = max(1, round(amount / size))
             words = f"{count} {unit}{'' if count == 1 else 's'}"
             return f"in {words}" if seconds > 0 else f"{words} ago"
