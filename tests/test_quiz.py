@@ -376,6 +376,19 @@ def test_the_study_file_lives_where_the_environment_says_never_in_the_users_fold
     assert Path.home() not in memory.study_path().parents or "pytest" in str(memory.study_path())
 
 
+def test_a_study_file_that_cannot_be_written_is_said_once_and_the_quiz_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "in-the-way").write_text("a file where the folder should be")
+    monkeypatch.setenv("MELDCALC_DATA_DIR", str(tmp_path / "in-the-way" / "meldcalc"))
+    result = run("quiz", "--ask", "total", "-n", "2", "--seed", "5", input="0\n0\n")
+    assert result.exit_code == 0 and result.stdout.rstrip().endswith("0 of 2 right (0%)")
+    assert result.stderr == (
+        f"meldcalc: warning: {memory.study_path()}: cannot be written (Not a directory):"
+        " this quiz is not remembered\n"
+    )
+
+
 def test_a_relative_data_folder_turns_memory_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MELDCALC_DATA_DIR", "relative/folder")
     assert memory.study_path() is None

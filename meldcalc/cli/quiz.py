@@ -106,7 +106,7 @@ def quiz(
         seed = secrets.randbelow(2**31)
     session = Quiz(rules, seed, memory.study_path(), chosen, drilled, review)
     session.start()
-    warn(list(session.notes))
+    warn(session.take_notes())
     if review and not session.cards(memory.now()):
         _nothing_due(session)
         return
@@ -116,6 +116,7 @@ def quiz(
         question = session.next_question(memory.now())
         if question is None or not _round(session, question, rounds, answers):
             break
+        warn(session.take_notes())
     for line in session.summary(memory.now()):
         say(line)
 

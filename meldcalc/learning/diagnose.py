@@ -50,6 +50,10 @@ def meld_mistake(hand: Hand, variant: Variant, result: MeldResult, answer: int) 
     off = answer - result.total
     if off == 0:
         return None
+    if answer == 0:
+        rules = _rules(variant)
+        held = listed([f"{meld_words(m, rules[m.name])} ({m.points})" for m in result.melds])
+        return f"You counted no meld, but the hand holds {held}."
     slips = [slip for slip in slips_of(hand, variant, result) if slip.delta]
     single = [slip for slip in slips if slip.delta == off]
     if single:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from meldcalc.dealing.deal import deal
 from meldcalc.errors import HandError
@@ -284,14 +285,17 @@ class TricksQuestion(Question):
         return [f"{said}: {self.points} (counters here: {counters}; the rest count nothing)."]
 
 
-#: Values other tables give the ranks: what a player used to another count may add.
-OTHER_VALUES = {
-    Rank.ACE: (11, 10, 1),
-    Rank.TEN: (10, 1),
-    Rank.KING: (10, 5, 4, 1),
-    Rank.QUEEN: (3,),
-    Rank.JACK: (2,),
-}
+@cache
+def other_values() -> dict[Rank, tuple[int, ...]]:
+    """The values the shipped variants give each rank in tricks: what a player used to
+    another table may count (a king 10, 5, 4 or 1; a queen 3)."""
+    from meldcalc.rules.loading import load_variant, shipped_names
+
+    found: dict[Rank, set[int]] = {}
+    for name in shipped_names():
+        for rank, points in load_variant(name).counters.items():
+            found.setdefault(rank, set()).add(points)
+    return {rank: tuple(sorted(values, reverse=True)) for rank, values in found.items()}
 
 
 def trick_mistake(variant: Variant, cards: Sequence[int], last: bool, off: int) -> str | None:
@@ -322,7 +326,7 @@ def _trick_slips(variant: Variant, cards: Sequence[int], last: bool) -> Iterator
     for rank in variant.deck.ranks:
         held = [card for card in cards if CARDS[card].rank is rank]
         value = variant.counters.get(rank, 0)
-        for other in OTHER_VALUES.get(rank, ()):
+        for other in other_values().get(rank, ()):
             if held and other != value:
                 worth = f"{value} each" if value else "nothing"
                 shown = (

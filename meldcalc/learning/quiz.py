@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from meldcalc.learning import study as memory
 from meldcalc.learning.kinds import KINDS, THEMES
@@ -146,6 +147,7 @@ class Quiz:
     plan: list[str] = field(default_factory=list)
     replayed: list[str] = field(default_factory=list)
     notes: tuple[str, ...] = ()
+    told: int = 0  #: how many of the notes were taken (`take_notes`)
 
     @property
     def asked(self) -> str:
@@ -156,7 +158,7 @@ class Quiz:
         study = memory.load(self.path)
         self.notes = study.notes
         if study.notes:
-            memory.save(study)  # a damaged file set aside: begin the new one at once
+            self._write(lambda _: memory.save(study))  # set aside: begin a new one at once
         self.rating_before = study.learner(self.variant.name).rating
         for quiz in reversed(study.quizzes):
             same = (quiz["seed"], quiz["variant"], quiz["asked"])
@@ -220,10 +222,31 @@ class Quiz:
             self._keep_plan(study)
             return kept.due
 
-        due = memory.update(self.path, change) if self.path is not None else None
+        due = self._write(lambda path: memory.update(path, change))
         result = Result(question, right, due)
         self.results.append(result)
         return result
+
+    def take_notes(self) -> list[str]:
+        """The notes not taken yet: each is said once."""
+        fresh, self.told = list(self.notes[self.told :]), len(self.notes)
+        return fresh
+
+    def _write(self, write: Callable[[Path], Any]) -> Any:
+        """Write to the study file; one that cannot be written (a read-only folder, a full
+        disk) is said once, and the quiz goes on without memory."""
+        if self.path is None:
+            return None
+        try:
+            return write(self.path)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.notes = (
+                *self.notes,
+                f"{self.path}: cannot be written ({reason}): this quiz is not remembered",
+            )
+            self.path = None
+            return None
 
     def _keep_plan(self, study: memory.Study) -> None:
         entry = {"seed": self.seed, "variant": self.variant.name, "asked": self.asked}

@@ -213,8 +213,8 @@ def _read(path: Path) -> bytes:
         raise Damaged("a symbolic link, not followed")
     try:
         descriptor = os.open(path, flags)
-    except FileNotFoundError:
-        raise
+    except (FileNotFoundError, NotADirectoryError):  # nothing there yet, or no folder to hold it
+        raise FileNotFoundError(path) from None
     except OSError as error:
         raise Damaged(f"cannot be read ({error.strerror})") from None
     try:
