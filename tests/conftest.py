@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,22 @@ def double_deck() -> Variant:
 def _private_variant_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests never touch the user's cache folder."""
     os.environ["MELDCALC_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _study_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Tests never touch the user's data folder: the quiz's study files go here."""
+    yield tmp_path_factory.mktemp("data")
+
+
+_STUDIES = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _private_study_file(_study_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own study folder (made only if the test quizzes), so what one test
+    answers never changes what another is asked."""
+    monkeypatch.setenv("MELDCALC_DATA_DIR", str(_study_files / f"{next(_STUDIES):05d}"))
 
 
 @pytest.fixture(autouse=True, scope="session")

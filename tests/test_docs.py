@@ -134,6 +134,24 @@ def test_every_console_example_prints_what_the_readme_shows(
         )
 
 
+def test_the_quiz_transcripts_in_the_readme_are_what_the_quiz_says() -> None:
+    """A ```quiz block: the command, then what the quiz prints, each answer after its
+    prompt (a line that is not indented and holds "? "), as a terminal shows it. Each test
+    has a study file of its own, so the quiz meets a new learner, as the README's does."""
+    import shlex
+
+    blocks = re.findall(r"```quiz\n(.*?)```", README, re.DOTALL)
+    assert blocks, "the README shows a quiz"
+    for block in blocks:
+        command, *shown = block.rstrip("\n").splitlines()
+        answers = [line.rsplit("? ", 1)[1] for line in shown if "? " in line and line[0] != " "]
+        result = CliRunner().invoke(
+            app, shlex.split(command.removeprefix("$ "))[1:], input="\n".join(answers) + "\n"
+        )
+        assert result.exit_code == 0 and result.stderr == ""
+        assert result.stdout.splitlines() == shown
+
+
 def _sh_examples() -> list[str]:
     body = README.split("\n---\n", 1)[1]  # the set-up commands are CI's to run
     lines = [

@@ -9,7 +9,6 @@ import pytest
 from typer.testing import CliRunner
 
 from meldcalc.learning.explain import explain
-from meldcalc.learning.quiz import questions
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import example_names, load_variant, shipped_names
 from meldcalc.rules.meld import best_meld
@@ -187,21 +186,33 @@ def test_dealt_hands_pipe_into_meld() -> None:
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 50
 
 
-def test_quiz_with_piped_answers_scores_right_and_wrong() -> None:
+def _totals(count: int, seed: int) -> list[int]:
+    """The right answers of `quiz --ask total --theme plain -n COUNT --seed SEED`."""
+    from meldcalc.learning.quiz import question_for
+
     rules = load_variant("single-deck")
-    right = [question.answer.total for question in questions(rules, 3, seed=9)]
+    return [
+        question_for(rules, "total", "plain", seed, number, 1200).answer.total
+        for number in range(1, count + 1)
+    ]
+
+
+def test_quiz_with_piped_answers_scores_right_and_wrong() -> None:
+    right = _totals(3, 9)
     answers = f"{right[0]}\nnot a number\n{right[1] + 10}\n{right[2]}\n"
-    result = run("quiz", "--rounds", "3", "--seed", "9", input=answers)
+    asked = ("quiz", "--ask", "total", "--theme", "plain", "--rounds", "3", "--seed", "9")
+    result = run(*asked, input=answers)
     assert result.exit_code == 0
-    assert result.stdout.count("right.") == 2
+    assert result.stdout.splitlines().count("right.") == 2
     assert f"wrong: it is {right[1]}." in result.stdout
     assert "expected a whole number" in result.stdout
     assert result.stdout.strip().endswith("score: 2 of 3 right (67%)")
 
 
 def test_quiz_ends_cleanly_when_answers_run_out() -> None:
-    first = next(questions(load_variant("single-deck"), 1, seed=9)).answer.total
-    result = run("quiz", "--rounds", "4", "--seed", "9", input=f"{first + 1}\n")
+    first = _totals(1, 9)[0]
+    asked = ("quiz", "--ask", "total", "--theme", "plain", "--rounds", "4", "--seed", "9")
+    result = run(*asked, input=f"{first + 1}\n")
     assert result.exit_code == 0
     assert "(no more answers: the quiz ends here)" in result.stdout
     assert result.stdout.strip().endswith("score: 0 of 1 right (0%)")
@@ -252,11 +263,14 @@ def test_table_json_has_the_house_rules_and_the_scoring_in_words(tmp_path: Path)
     assert any(line.startswith("checks: ") for line in checks["scoring"])
 
 
-def test_values_past_a_melds_list_are_marked_derived_with_the_rule() -> None:
+def test_values_past_a_melds_list_are_marked_apart_as_meldcalcs_own() -> None:
     shown = run("table", "double-deck-toby-thomas").stdout
     run_row = next(line for line in shown.splitlines() if line.startswith("sequence  run"))
-    assert run_row.split()[-4:] == ["15", "150", "500", "515*"]
-    assert "* not in the file: more copies than a meld's list gives score as its last" in shown
+    assert run_row.split()[-4:] == ["15", "150", "500", "(515*)"]
+    assert (
+        "(n*) meldcalc's own value, in neither the file nor its source: more copies than a"
+        " meld's list gives score as its last" in shown
+    )
     data = json.loads(run("table", "double-deck-toby-thomas", "-f", "json").stdout)
     melds = {m["name"]: m for group in data["classes"] for m in group["melds"]}
     assert (melds["run"]["points"], melds["run"]["derived"]) == ([15, 150, 500, 515], [4])
@@ -264,8 +278,68 @@ def test_values_past_a_melds_list_are_marked_derived_with_the_rule() -> None:
     single = run("table", "single-deck").stdout
     assert "(double royal marriage: 40 + 40 = 80)." in single
     dix = next(line for line in single.splitlines() if line.startswith("dix"))
-    assert dix.split()[-2:] == ["10", "20*"]
+    assert dix.split()[-2:] == ["10", "(20*)"]
     assert "*" not in next(line for line in single.splitlines() if " run " in line)
+    markdown = run("table", "double-deck-toby-thomas", "-f", "markdown").stdout
+    assert "| (515*) " in markdown and "(n*) meldcalc's own value" in markdown
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch):
+    """Output as a terminal of a given width shows it (stdout is no terminal in tests)."""
+
+    def width(columns: int) -> None:
+        monkeypatch.setattr("meldcalc.cli.report._terminal_width", lambda out: columns)
+
+    return width
+
+
+@pytest.mark.parametrize(
+    "name", ["double-deck", "examples/house-roundhouse", "double-deck-toby-thomas", "check"]
+)
+@pytest.mark.parametrize("columns", [80, 60, 40])
+def test_table_fits_the_terminal_wrapping_at_word_boundaries(
+    name: str, columns: int, terminal
+) -> None:
+    whole = run("table", name).stdout
+    terminal(columns)
+    shown = run("table", name).stdout
+    assert max(len(line) for line in shown.splitlines()) <= columns
+    import re
+
+    words = lambda text: re.sub(r"(\w)\+\s+", r"\1+", text).split()  # noqa: E731
+    prose = [line for line in whole.splitlines() if "  " not in line and line]
+    for line in prose:  # every sentence is still there, only its line breaks moved
+        assert " ".join(line.split()) in " ".join(words(shown))
+    for value in ("150", "(515*)" if "toby" in name else "100"):
+        assert value in shown.replace(",", " ").split()
+
+
+def test_the_double_deck_grid_stays_a_grid_at_80_columns(terminal) -> None:
+    terminal(80)
+    shown = run("table", "double-deck").stdout.splitlines()
+    header = next(line for line in shown if line.startswith("class "))
+    assert header.split() == ["class", "meld", "cards", "1x", "2x", "3x", "4x"]
+    run_row = next(line for line in shown if line.startswith("sequence  run"))
+    assert run_row.split()[-4:] == ["15", "150", "225", "300"]
+
+
+def test_variants_fit_the_terminal_and_keep_every_title(terminal) -> None:
+    rows = json.loads(run("variants", "-f", "json").stdout)
+    for columns in (158, 80, 50):
+        terminal(columns)
+        shown = run("variants").stdout
+        assert max(len(line) for line in shown.splitlines()) <= columns
+        flat = " ".join(shown.split())
+        assert all(" ".join(row["title"].split()) in flat for row in rows)
+
+
+def test_pipes_and_other_formats_are_left_whole() -> None:
+    piped = run("table", "double-deck").stdout
+    assert max(len(line) for line in piped.splitlines()) > 200  # the description, one line
+    assert "single    double    triple    quadruple" in piped
+    markdown = run("table", "double-deck", "-f", "markdown").stdout
+    assert "| class    | meld " in markdown
 
 
 def test_single_deck_plays_to_1000_and_table_says_so() -> None:
@@ -326,17 +400,18 @@ def _best(text: str, trump: Suit):
 
 
 def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
-    from meldcalc.learning.quiz import trump_questions
+    from meldcalc.learning.quiz import question_for
 
     rules = load_variant("single-deck")
-    asked = list(trump_questions(rules, 3, seed=9))
+    asked = [question_for(rules, "trump", "plain", 9, n, 1200) for n in (1, 2, 3)]
     best = [question.best[0] for question in asked]
     wrong = next(suit for suit in Suit if suit not in asked[1].best)
     answers = f"{best[0].symbol}\nnot a suit\n{wrong.name.lower()}\n{best[2].letter.lower()}\n"
-    result = run("quiz", "--ask", "trump", "--rounds", "3", "--seed", "9", input=answers)
+    options = ("--ask", "trump", "--theme", "plain", "--rounds", "3", "--seed", "9")
+    result = run("quiz", *options, input=answers)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("which trump melds best?") == 3
-    assert result.stdout.count("right.") == 2
+    assert result.stdout.splitlines().count("right.") == 2
     assert f"wrong: it is {asked[1].right_answer()}." in result.stdout
     assert "'not a suit': expected a suit" in result.stdout
     totals = ", ".join(f"{r.trump.symbol} ({r.trump.letter}) {r.total}" for r in asked[0].answers)
@@ -345,16 +420,17 @@ def test_quiz_can_ask_the_best_trump_read_as_trump_options_read_suits() -> None:
 
 
 def test_a_trump_question_takes_every_trump_tied_for_best() -> None:
-    from meldcalc.learning.quiz import TrumpQuestion
+    from meldcalc.learning.meldquiz import TrumpQuestion
     from meldcalc.rules.meld import best_meld as meld_of
 
     rules = load_variant("single-deck")
     hand = Hand.parse("9S 9H AD KC")
     answers = tuple(sorted((meld_of(hand, rules, suit) for suit in Suit), key=lambda r: -r.total))
-    question = TrumpQuestion(1, hand, answers)
+    question = TrumpQuestion("trump", "tie", 1000, (), "? ", hand, rules, answers)
     assert question.best == [Suit.SPADES, Suit.HEARTS]
     assert question.is_right(Suit.HEARTS) and not question.is_right(Suit.CLUBS)
     assert question.right_answer() == "♠ (S) or ♥ (H)"
+    assert "♠ and ♥ tie at 10: each of them is right." in question.explanation()
 
 
 def test_two_handed_deal_shows_the_turn_up_that_names_trump() -> None:

@@ -1,7 +1,7 @@
 """The command line: the `meldcalc` app, one module per family of commands.
 
 counting (`meld`), bidding (`bid`), play (`play`, `solve`), review (`review`), hint
-(`hint`), scoring (`score`), learning (`table`, `check`, `variants`, `deal`, `quiz`); what
+(`hint`), scoring (`score`), learning (`table`, `check`, `variants`, `deal`), quiz; what
 they share (options, input, the error boundary) is in `base`, the writers of reports in
 `report`. This module joins them and runs
 the app inside what the shell and the operating system may do to it.
@@ -27,7 +27,7 @@ from meldcalc.console import EXIT_FAILURE, OutputError
 # isort: off
 # Each family registers its commands on `app` as it is imported: this is the order in
 # which `meldcalc --help` lists them.
-from meldcalc.cli import counting, learning, bidding, play, review, hint, scoring, game  # noqa: F401
+from meldcalc.cli import counting, learning, quiz, bidding, play, review, hint, scoring, game  # noqa: F401
 # isort: on
 
 __all__ = ["app", "main"]

@@ -1,4 +1,4 @@
-"""Learning the rules: `table`, `check`, `variants`, `deal` and `quiz`."""
+"""Learning the rules: `table`, `check`, `variants` and `deal` (`quiz` has its own module)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import enum
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -17,7 +16,6 @@ from meldcalc.cli.base import (
     SeedOption,
     VariantOption,
     app,
-    choice_option,
     complete_variant,
     fail,
     format_option,
@@ -46,11 +44,6 @@ class TableFormat(str, enum.Enum):
     yaml = "yaml"
 
 
-class QuizAsk(str, enum.Enum):
-    total = "total"
-    trump = "trump"
-
-
 class DealFormat(str, enum.Enum):
     text = "text"
     json = "json"
@@ -72,7 +65,7 @@ def variants(
     if fmt is ListFormat.json:
         say(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        say(variants_table(rows))
+        say(variants_table(rows, terminal_width(sys.stdout)))
 
 
 @app.command(short_help="Show a variant's whole scoring table.")
@@ -113,7 +106,8 @@ def table(
     if fmt is TableFormat.json:
         say(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        say(scoring_text(data, markdown=fmt is TableFormat.markdown))
+        markdown = fmt is TableFormat.markdown
+        say(scoring_text(data, markdown, None if markdown else terminal_width(sys.stdout)))
 
 
 @app.command(short_help="Validate house-rules files, every problem linter-style.")
@@ -227,122 +221,94 @@ def deal(
             say("\n".join(deal_lines(one, number if count > 1 else None, players)))
 
 
-@app.command(short_help="Practise counting meld: your total, the answer explained.")
-def quiz(
-    variant: VariantOption = DEFAULT_VARIANT,
-    rounds: Annotated[
-        int, typer.Option("--rounds", "-n", min=1, metavar="N", help="Questions to ask.")
-    ] = 5,
-    seed: SeedOption = None,
-    ask: Annotated[
-        QuizAsk,
-        choice_option(
-            "--ask",
-            choices=QuizAsk,
-            help="What each round asks: {}: the meld total under a trump, or the best trump.",
-            metavar="WHAT",
-        ),
-    ] = QuizAsk.total,
-) -> None:
-    """Practise counting meld: a hand and a trump, your total, the right answer explained.
-
-    Answers are read from stdin (typed, or piped one per line); q (or Ctrl-D) stops. With
-    --ask trump each round asks which trump melds best (answer S, ♠ or spades), explained
-    with each trump's total.
-
-    Example: meldcalc quiz --rounds 3 --seed 1
-    """
-    from meldcalc.learning.quiz import Score, questions, trump_questions
-
-    with user_errors():
-        rules = load(variant)
-        answers = console.read_lines(console.stdin_bytes("your answers, one per line"))
-    score = Score()
-    if sys.stdin.isatty():
-        say(f"{rounds} question{'' if rounds == 1 else 's'}; q (or Ctrl-D) stops.\n")
-    asked = trump_questions if ask is QuizAsk.trump else questions
-    for question in asked(rules, rounds, seed):
-        sys.stdout.write(question.prompt())
-        sys.stdout.flush()
-        answer = _ask(answers, question.read)
-        if answer is None or answer is QUIT:
-            say("\n(no more answers: the quiz ends here)" if answer is None else "(stopped)")
-            break
-        correct = question.is_right(answer)
-        score.record(correct)
-        say(f"{'right' if correct else f'wrong: it is {question.right_answer()}'}.")
-        for line in _explained(question, rules):
-            say(f"  {line}")
-        say()
-    say(score.summary())
-
-
-def _explained(question: Any, rules: Any) -> list[str]:
-    """Why the answer is right: the meld in words (under the best trump, after each
-    trump's total, when the question was the trump)."""
-    from meldcalc.learning.explain import explain
-    from meldcalc.learning.quiz import TrumpQuestion
-
-    if isinstance(question, TrumpQuestion):
-        best = question.answers[0]
-        totals = f"each trump's total: {question.totals()}."
-        return [totals, *explain(question.hand, rules, best)]
-    return explain(question.hand, rules, question.answer)
-
-
-#: What ends the quiz at its prompt, besides the end of input (Ctrl-D).
-QUIT = ("q", "quit", "exit")
-
-
-def _ask(answers: Iterator[tuple[int, str | MeldcalcError]], parse: Callable[[str], Any]) -> Any:
-    """Read answers until one parses; None at the end of input, `QUIT` when the player
-    quits (``q``, ``quit``)."""
-    for _, line in answers:
-        if not sys.stdin.isatty():  # show piped answers, so the transcript reads well
-            say(line.strip() if isinstance(line, str) else "?")
-        if isinstance(line, str) and line.strip().lower() in QUIT:
-            return QUIT
-        try:
-            if isinstance(line, MeldcalcError):
-                raise line
-            return parse(line)
-        except MeldcalcError as error:
-            sys.stdout.write(f"{error}; try again: ")
-            sys.stdout.flush()
-    return None
-
-
 MULTIPLE_NAMES = ("single", "double", "triple", "quadruple")
 
 
-def variants_table(rows: list[dict[str, Any]]) -> str:
-    """The shipped variants, then the examples of house files."""
+def variants_table(rows: list[dict[str, Any]], width: int | None = None) -> str:
+    """The shipped variants, then the examples of house files; on a terminal ``width``
+    wide, the titles wrapped to fit (or a line per variant)."""
     headers = ["name", "players", "deck", "hand", "widow", "title"]
 
-    def cells(example: bool) -> list[list[Any]]:
-        return [
+    def cells(example: bool) -> str:
+        found = [
             [r["name"], r["players"], r["deck"], r["hand_size"], r["widow"], r["title"]]
             for r in rows
             if r["example"] is example
         ]
+        table = fitted_table(found, headers, width, wrap=[5])
+        return table or "\n".join(
+            f"{name}: {title}\n  {players} players, deck {deck}, {hand} cards each"
+            + (f", a widow of {widow}" if widow else "")
+            for name, players, deck, hand, widow, title in found
+        )
 
     return "\n".join(
         [
-            tabulate(cells(False), headers),
+            cells(False),
             "",
             "Examples of house rules, to copy and edit"
             " (meldcalc table examples/NAME -f yaml > house.yaml):",
             "",
-            tabulate(cells(True), headers),
+            cells(True),
         ]
     )
 
 
-def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
-    """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
+#: The narrowest a wrapped column is made: narrower, a cell is mostly line breaks.
+NARROWEST = 8
+
+
+def fitted_table(
+    rows: list[list[Any]], headers: list[str], width: int | None, wrap: list[int]
+) -> str | None:
+    """A table no wider than ``width`` (None: as wide as it is), the columns ``wrap``
+    wrapped at word boundaries as far as needed (the room shared as their widths are);
+    None when even that cannot fit."""
+    table = tabulate(rows, headers)
+    if width is None or _widest(table) <= width:
+        return table
+    widths = [len(rule) for rule in table.splitlines()[1].split("  ")]  # the rule: ---  ---
+    room = width - sum(w for i, w in enumerate(widths) if i not in wrap) - 2 * (len(widths) - 1)
+    wanted = sum(widths[i] for i in wrap)
+    limits: list[int | None] = [None] * len(headers)
+    for i in wrap:
+        limits[i] = max(NARROWEST, room * widths[i] // wanted)
+    fitted = tabulate(rows, headers, maxcolwidths=limits)
+    return fitted if _widest(fitted) <= width else None
+
+
+def terminal_width(out: Any) -> int | None:
+    """The terminal's width when ``out`` is one; None for a pipe or a file (left whole)."""
+    from meldcalc.cli.report import _terminal_width
+
+    return _terminal_width(out)
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+def meld_grid(rows: list[list[Any]], multiples: list[str], width: int | None) -> str:
+    """The melds by class on a terminal ``width`` wide: the grid as it is, or with short
+    headings (1x 2x ...) and the classes and cards wrapped, or a line per meld."""
+    grid = tabulate(rows, ["class", "meld", "cards", *multiples])
+    if width is None or _widest(grid) <= width:
+        return grid
+    short = ["class", "meld", "cards", *(f"{k}x" for k in range(1, len(multiples) + 1))]
+    breakable = [[cls.replace("+", "+ "), *rest] for cls, *rest in rows]  # wraps after a +
+    grid = fitted_table(breakable, short, width, wrap=[2, 0])
+    if grid is not None:
+        return grid
+    return "\n".join(
+        f"{meld} ({cards}; {cls}): {', '.join(values)}" for cls, meld, cards, *values in rows
+    )
+
+
+def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None = None) -> str:
+    """The scoring table of a variant for reading (or, with ``markdown``, printing); on a
+    terminal ``width`` wide, the grid made to fit (its prose is wrapped as it is said)."""
     from meldcalc.learning.tables import reuse_lines
 
-    style = "github" if markdown else "simple"
     multiples = [
         MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
         for k in range(data["multiples"])
@@ -353,13 +319,18 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
             points = [
-                f"{p}{'*' if k in derived else ''}" + (f" ({checks_text(c)})" if c else "")
+                (f"({p}*)" if k in derived else f"{p}") + (f" ({checks_text(c)})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )
             ]
             rows.append([group["class"], meld["name"], meld["cards"], *points])
-    melds = tabulate(rows, ["class", "meld", "cards", *multiples], tablefmt=style)
+    headers = ["class", "meld", "cards", *multiples]
+    melds = (
+        tabulate(rows, headers, tablefmt="github")
+        if markdown
+        else meld_grid(rows, multiples, width)
+    )
     tricks = data["tricks"]
     counters = ", ".join(f"{rank} {points}" for rank, points in tricks["counters"].items())
     trick_line = (
@@ -407,7 +378,8 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
 
 
 def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
-    """The footnote of the values marked ``*``: the rule, and the first of them worked out."""
+    """The footnote of the values marked ``(n*)``: meldcalc's own, worked out by a rule of
+    its own where the file stops; the rule, and the first of them worked out."""
     from meldcalc.learning.tables import DERIVED
 
     melds = [meld for group in data["classes"] for meld in group["melds"] if "derived" in meld]
@@ -418,7 +390,10 @@ def _derived_note(data: dict[str, Any], multiples: list[str]) -> list[str]:
     listed = len(points) - len(first["derived"])  # the copies the file gives a value
     worked = f"{points[listed - 1]} + {points[copies - listed - 1]} = {points[copies - 1]}"
     example = f"{multiples[copies - 1]} {first['name']}: {worked}"
-    return ["", f"* not in the file: {DERIVED} ({example})."]
+    return [
+        "",
+        f"(n*) meldcalc's own value, in neither the file nor its source: {DERIVED} ({example}).",
+    ]
 
 
 def deal_lines(deal: Any, number: int | None, players: bool) -> list[str]:
