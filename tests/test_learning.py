@@ -242,6 +242,8 @@ def test_table_json_has_the_house_rules_and_the_scoring_in_words(tmp_path: Path)
         "meld_minimum": 0,
         "save_meld": "trick",
         "set_penalty": 2,
+        "forfeit_under_minimum": False,
+        "trick_minimum": 0,
         "thrown_in": {"meld": True, "meld_minimum": 0, "cards": 0},
         "both_reach": "higher",
         "checks": False,

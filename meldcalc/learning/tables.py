@@ -104,6 +104,11 @@ def reuse_lines(data: dict[str, Any]) -> list[str]:
 
 
 def deal_line(variant: Variant) -> str:
+    if variant.hands_each > 1:
+        return (
+            f"2 players, each holding the two hands of a side: {variant.players} hands of"
+            f" {variant.hand_size} cards from {variant.deck.size}"
+        )
     sides = "two partnerships" if variant.partnerships else "each for himself"
     extra = [f"a widow of {variant.widow}"] if variant.widow else []
     extra += [f"a stock of {variant.stock}"] if variant.stock else []
@@ -146,6 +151,11 @@ def bidding_lines(variant: Variant) -> list[str]:
         lines.append("the bidder must hold a marriage in the suit named trump")
     if not bidding.concede:
         lines.append("a side may not concede the hand")
+    elif bidding.throw_in_advice:
+        lines.append(
+            f"a side whose meld is more than {bidding.throw_in_advice} below its bid is"
+            " advised to throw the hand in"
+        )
     if variant.passing is not None:
         lines.append(passing_line(variant.passing))
     return lines
@@ -158,6 +168,8 @@ def house_rules(variant: Variant) -> dict[str, Any]:
         "meld_minimum": variant.meld_minimum,
         "save_meld": house.save_meld,
         "set_penalty": house.set_penalty,
+        "forfeit_under_minimum": house.forfeit_under_minimum,
+        "trick_minimum": house.trick_minimum,
         "thrown_in": {
             "meld": house.thrown_in.meld,
             "meld_minimum": house.thrown_in.meld_minimum,
@@ -181,6 +193,12 @@ def scoring_lines(variant: Variant) -> list[str]:
     ]
     if bidding.concede:
         lines.append(f"thrown in before play: the bidding side loses {lost}; {_thrown_in(variant)}")
+    if house.forfeit_under_minimum:
+        lines.append(
+            f"short of meld: a bidding side melding under {variant.meld_minimum} loses {lost}"
+            f" without play (the bidder still names trump); {_thrown_in(variant)}, with no"
+            " trick test"
+        )
     if bidding.marriage_in_trump:
         lines.append(
             f"no marriage in the suit named: the hand is not played, the bidding side loses"
@@ -206,6 +224,12 @@ def _meld_rules(variant: Variant) -> list[str]:
         lines.append("save meld: a side's meld counts only when it takes a counter")
     elif save is not None:
         lines.append(f"save meld: a side's meld counts only when it takes {save} or more in tricks")
+    least = variant.house.trick_minimum
+    if least:
+        lines.append(
+            f"trick minimum: a side taking under {least} in tricks scores nothing for the hand"
+            " (its meld ignored); a bidding side so is set whatever its meld"
+        )
     return lines
 
 
@@ -246,6 +270,11 @@ def passing_line(passing: Passing) -> str:
     return f"after trump is named the bidder and the partner pass {n} cards each way, {when}"
 
 
+DIRECTION = {
+    "clockwise": "clockwise: the next to play sits on your left",
+    "counterclockwise": "counter-clockwise: the next to play sits on your right",
+}
+
 HEAD = {
     "always": "beat the winning card when you can, unless the trick has been trumped",
     "trump-led": "beat the winning card only when trump is led",
@@ -256,6 +285,7 @@ HEAD = {
 def play_lines(variant: Variant) -> list[str]:
     overtrump = "over-trumping when you can" if variant.overtrump else "no duty to over-trump"
     return [
+        f"dealing and play go {DIRECTION[variant.direction]}",
         "the bidder leads first; the winner of a trick leads the next",
         f"follow suit and {HEAD[variant.head]}",
         f"void in the led suit: play a trump, {overtrump}; void in both: any card",
