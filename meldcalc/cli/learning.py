@@ -340,7 +340,7 @@ def variants_table(rows: list[dict[str, Any]]) -> str:
 
 def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
     """The scoring table of a variant for reading (or, with ``markdown``, printing)."""
-    from meldcalc.learning.tables import reuse_lines
+    from meldcalc.learning.tables import HOUSE_DEFAULT, MARK, reuse_lines
 
     style = "github" if markdown else "simple"
     multiples = [
@@ -352,8 +352,10 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
         for meld in group["melds"]:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
+            own = meld.get("house_default", {})
             points = [
-                f"{p}{'*' if k in derived else ''}" + (f" ({checks_text(c)})" if c else "")
+                f"{p}{'*' if k in derived else ''}{MARK if k in own.get('points', ()) else ''}"
+                + (f" ({checks_text(c)}{MARK if k in own.get('checks', ()) else ''})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )
@@ -365,7 +367,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
     trick_line = (
         f"{counters}; {tricks['cards_of_each_rank']} cards of each rank: "
         f"{tricks['cards_total']} in the cards + last trick {tricks['last_trick']}"
-        f" = {tricks['total']}"
+        f" = {tricks['total']}" + (f" {MARK}" if tricks.get("house_default") else "")
     )
     heading = "## " if markdown else ""
     title = f"# {data['name']}: {data['title']}" if markdown else f"{data['name']}: {data['title']}"
@@ -401,6 +403,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False) -> str:
             "",
             *[f"- {line}" for line in data["play"]],
             "",
+            *([f"{MARK} {HOUSE_DEFAULT}.", ""] if data.get("house_defaults") else []),
             f"Source: {data['source']}",
         ]
     )

@@ -15,6 +15,8 @@ from meldcalc.errors import VariantError, did_you_mean, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
 from meldcalc.rules.semantics import blame, table_problems
+from meldcalc.rules.sources import KEY as DEFAULTS_KEY
+from meldcalc.rules.sources import carried, mark_problems, put_back
 from meldcalc.rules.variant import (
     Bidding,
     Deck,
@@ -214,11 +216,12 @@ def load_tree(
         if extends is None:
             break
         path = _parent_of(extends, path, seen)
+    marks = carried(trees)  # the house defaults, each file's dropped where set below
     merged = trees.pop()
     while trees:
         merged.value.pop("description", None)  # a file's own words: never inherited, as a
         merged = merge(merged, trees.pop())  # parent's would describe other numbers
-    return merged
+    return put_back(merged, marks)
 
 
 def _read_parent(path: Path, extends: Node | None) -> bytes:
@@ -379,6 +382,7 @@ def _semantic_problems(tree: Node) -> list[str]:
         *_inherited_rank_problems(tree, ranks, deck_ranks),
         *_increment_problems(fields["bidding"]),
         *table_problems(tree),
+        *mark_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks and node.file == tree.file:
@@ -629,6 +633,7 @@ def _model(data: dict, file: str) -> Variant:
         title=data["title"],
         source=data["source"],
         description=" ".join(data.get("description", "").split()),
+        house_defaults=tuple(data.get(DEFAULTS_KEY, ())),
         path=Path(file),
         deck=Deck(tuple(_rank(r) for r in data["deck"]["ranks"]), data["deck"]["copies"]),
         players=data["players"],

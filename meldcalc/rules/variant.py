@@ -220,8 +220,19 @@ class Variant:
     meld_minimum: int = 0
     house: HouseRules = HouseRules()
     passing: Passing | None = None
+    #: The key paths of the numbers that are meldcalc's own, no source giving them
+    #: (`meldcalc.rules.sources`).
+    house_defaults: tuple[str, ...] = ()
     #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
     data: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def is_house_default(self, *paths: str) -> bool:
+        """Whether any of ``paths`` (or a copy count's value of one) is a house default."""
+        return any(
+            mark == path or mark.startswith(f"{path}[")
+            for mark in self.house_defaults
+            for path in paths
+        )
 
     @cached_property
     def classes(self) -> tuple[str, ...]:
