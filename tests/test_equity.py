@@ -246,6 +246,10 @@ HOUSES = {
     "trick": "house:\n  save_meld: trick\n  set_penalty: 2\n",
     "counter": "house:\n  save_meld: counter\n",
     "points": "house:\n  save_meld: 30\n  meld_minimum: 40\n",
+    "minimum-whole": (
+        "house:\n  meld_minimum: 100\n  forfeit_under_minimum: true\n  trick_minimum: 50\n"
+        "  thrown_in: {cards: 30}\n"
+    ),
 }
 
 

@@ -253,6 +253,8 @@ def test_table_json_has_the_house_rules_and_the_scoring_in_words(tmp_path: Path)
         "meld_minimum": 0,
         "save_meld": "trick",
         "set_penalty": 2,
+        "forfeit_under_minimum": False,
+        "trick_minimum": 0,
         "thrown_in": {"meld": True, "meld_minimum": 0, "cards": 0},
         "both_reach": "higher",
         "checks": False,
@@ -377,7 +379,7 @@ def test_every_command_takes_a_shipped_example_by_its_name() -> None:
 def test_one_check_is_singular_wherever_checks_are_counted(tmp_path: Path) -> None:
     table = run("table", "check").stdout
     assert "80 (1 check) " in table and "(1 checks)" not in table
-    assert "800 (2 checks)" in table
+    assert "800 (2 checks†)" in table  # a house default: the page gives single checks
     explained = run("meld", "KS KH KD KC", "-V", "check", "-t", "S", "--explain").stdout
     assert "kings around (around): K♠ K♥ K♦ K♣ = 80, 1 check." in explained
     game = tmp_path / "game.jsonl"

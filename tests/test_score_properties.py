@@ -29,10 +29,20 @@ runner = CliRunner()
 
 def plainly(rules, bid, bidder, meld, tricks, counters) -> list[int]:
     """Each side's points, as a player reads the rules: a side's meld counts if it reaches
-    the minimum and the side saves it by its tricks (a counter, or N trick points); the
-    bidding side makes the bid when its counted meld and tricks reach it, and is set by the
-    bid (times the penalty) when they do not; every other side adds its meld and tricks."""
-    save = rules.house.save_meld
+    the minimum and the side saves it by its tricks (a counter, or N trick points); a side
+    under the trick minimum scores nothing; the bidding side makes the bid when its counted
+    meld and tricks reach it (and the trick minimum), and is set by the bid (times the
+    penalty) when they do not; every other side adds its meld and tricks. A hand not played
+    (``tricks`` None: the bidding side melded under the minimum where that forfeits the
+    bid) costs the bidding side its bid, the others scoring their meld from the minimum."""
+    save, house = rules.house.save_meld, rules.house
+    bidding, lost = side_of(rules, bidder), -bid * rules.house.set_penalty
+    if tricks is None:
+        least = max(house.thrown_in.meld_minimum, rules.meld_minimum)
+        kept = [
+            (m if house.thrown_in.meld and m >= least else 0) + house.thrown_in.cards for m in meld
+        ]
+        return [lost if side == bidding else kept[side] for side in range(len(meld))]
     points = []
     for side, (m, t) in enumerate(zip(meld, tricks)):
         counts = m >= rules.meld_minimum
@@ -40,10 +50,9 @@ def plainly(rules, bid, bidder, meld, tricks, counters) -> list[int]:
             counts = counts and counters[side] > 0
         elif isinstance(save, int):
             counts = counts and t >= save
-        points.append((m if counts else 0) + t)
-    bidding = side_of(rules, bidder)
-    if points[bidding] < bid:
-        points[bidding] = -bid * rules.house.set_penalty
+        points.append(0 if t < house.trick_minimum else (m if counts else 0) + t)
+    if points[bidding] < bid or tricks[bidding] < house.trick_minimum:
+        points[bidding] = lost
     return points
 
 
@@ -72,6 +81,8 @@ def hands_played(draw):
             counters[tricks.index(max(tricks))] = 1
         counters[counters.index(max(counters))] += every - sum(counters)
         counters = tuple(counters)
+    if rules.house.forfeit_under_minimum and meld[side_of(rules, bidder)] < rules.meld_minimum:
+        tricks, counters = None, None  # the bid is lost on the meld: no play
     return name, rules, bid, bidder, meld, tricks, counters
 
 

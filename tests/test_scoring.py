@@ -133,7 +133,7 @@ def test_meld_minimum_drops_a_small_meld(single: Variant) -> None:
         ("counter", (210, 0), None, (360, 0)),  # no counter: the meld is lost
         ("trick", (210, 0), (11, 1), (360, 80)),  # a trick without counters saves it
         ("trick", (210, 0), (12, 0), (360, 0)),
-        (20, (195, 15), None, (345, 15)),  # seed 001: at least 20 in tricks
+        (20, (195, 15), None, (345, 15)),  # a house save-meld of 20 points: the tricks kept
         (20, (190, 20), None, (340, 100)),
     ],
 )

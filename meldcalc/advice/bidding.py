@@ -455,10 +455,9 @@ def _setup_odds(
 def _odds(
     variant: Variant, hand: Hand, trump: Suit, sample: Sample, confidence: float
 ) -> TrumpOdds:
-    side_meld = sample.meld + sample.partner_meld
-    if variant.meld_minimum:
-        side_meld = np.where(side_meld >= variant.meld_minimum, side_meld, 0)
-    totals = side_meld + sample.tricks
+    from meldcalc.rules.scoring import bid_totals
+
+    totals = bid_totals(variant, sample.meld + sample.partner_meld, sample.tricks)
     biddable = may_name_trump(hand, variant, trump)
     odds = TrumpOdds(
         trump,

@@ -229,22 +229,31 @@ def scored_plain(
     each hand (a side that took no trick point is taken to have taken no trick or
     counter), the bidder's side's total (the meld that counts and the tricks) and its meld
     that counts: the plain form of `scored_fast`, one `score_hand` a hand."""
-    from meldcalc.rules.scoring import HandPlay, counter_cards, score_hand, tricks_in_hand
+    from meldcalc.rules.scoring import (
+        HandPlay,
+        counter_cards,
+        score_hand,
+        short_of_meld,
+        tricks_in_hand,
+    )
 
     saving = variant.house.save_meld is not None
     sides = melds.shape[1]
     scored = np.zeros((len(contract), sides + 2), dtype=np.int64)
     for i in range(len(contract)):
         points = tuple(int(p) for p in tricks[i])
-        play = HandPlay(int(contract[i]), 0, tuple(int(m) for m in melds[i]), points)
-        if saving:
+        meld = tuple(int(m) for m in melds[i])
+        unplayed = short_of_meld(variant, meld, 0)  # the bid lost on the meld: no tricks
+        play = HandPlay(int(contract[i]), 0, meld, None if unplayed else points)
+        if saving and not unplayed:
             play = replace(
                 play,
                 tricks_taken=_shared(points, tricks_in_hand(variant)),
                 counters_taken=_shared(points, counter_cards(variant)),
             )
         score = score_hand(variant, play)
-        scored[i] = (*score.points, score.counted_meld[0] + points[0], score.counted_meld[0])
+        taken = 0 if unplayed else points[0]
+        scored[i] = (*score.points, score.counted_meld[0] + taken, score.counted_meld[0])
     return scored
 
 
@@ -253,21 +262,44 @@ def scored_fast(
 ) -> np.ndarray:
     """`scored_plain`, for every hand at once in a few array operations (tests hold the two
     equal): a side's meld counts unless under the meld minimum or, by the save-meld rule,
-    unsaved (no trick or counter: no trick point; N points: fewer than N); the bidder's
-    side makes its bid with its counted meld and tricks, or loses the bid (times the set
-    penalty)."""
-    rule = variant.house.save_meld
-    lost = (melds > 0) & (melds < variant.meld_minimum)
+    unsaved (no trick or counter: no trick point; N points: fewer than N); a side under
+    the trick minimum scores nothing; the bidder's side makes its bid with its counted meld
+    and tricks (and the trick minimum), or loses the bid (times the set penalty), unplayed
+    where its meld forfeits it (`_forfeited`)."""
+    rule, house = variant.house.save_meld, variant.house
+    short = tricks < house.trick_minimum
+    lost = (melds > 0) & ((melds < variant.meld_minimum) | short)
     if rule in ("trick", "counter"):
         lost |= (melds > 0) & (tricks == 0)
     elif isinstance(rule, int):
         lost |= (melds > 0) & (tricks < rule)
     counted = np.where(lost, 0, melds)
     total = counted[:, 0] + tricks[:, 0]
-    made = total >= contract
-    points = counted + tricks
-    points[:, 0] = np.where(made, points[:, 0], -contract * variant.house.set_penalty)
-    return np.column_stack([points, total, counted[:, 0]]).astype(np.int64)
+    made = (total >= contract) & ~short[:, 0]
+    points = np.where(short, 0, counted + tricks)
+    points[:, 0] = np.where(made, points[:, 0], -contract * house.set_penalty)
+    scored = np.column_stack([points, total, counted[:, 0]]).astype(np.int64)
+    return _forfeited(variant, contract, melds, scored)
+
+
+def _forfeited(
+    variant: Variant, contract: np.ndarray, melds: np.ndarray, scored: np.ndarray
+) -> np.ndarray:
+    """``scored`` with the hands whose bidding side melds under the minimum, where the
+    house forfeits the bid for it, scored unplayed: the bid lost, the others scoring as
+    when it is thrown in (their meld from its minimum, and the cards' points)."""
+    house = variant.house
+    if not house.forfeit_under_minimum:
+        return scored
+    rows = melds[:, 0] < variant.meld_minimum
+    sides = melds.shape[1]
+    keeps = house.thrown_in.meld & (
+        melds[rows, 1:] >= max(house.thrown_in.meld_minimum, variant.meld_minimum)
+    )
+    scored[rows, 0] = -contract[rows] * house.set_penalty
+    scored[rows, 1:sides] = np.where(keeps, melds[rows, 1:], 0) + house.thrown_in.cards
+    scored[rows, sides:] = 0
+    return scored
 
 
 def _shared(points: tuple[int, ...], total: int) -> tuple[int, ...]:

@@ -307,7 +307,7 @@ def meld_grid(rows: list[list[Any]], multiples: list[str], width: int | None) ->
 def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None = None) -> str:
     """The scoring table of a variant for reading (or, with ``markdown``, printing); on a
     terminal ``width`` wide, the grid made to fit (its prose is wrapped as it is said)."""
-    from meldcalc.learning.tables import reuse_lines
+    from meldcalc.learning.tables import HOUSE_DEFAULT, MARK, reuse_lines
 
     multiples = [
         MULTIPLE_NAMES[k] if k < len(MULTIPLE_NAMES) else f"x{k + 1}"
@@ -318,8 +318,11 @@ def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None
         for meld in group["melds"]:
             checks = meld.get("checks")
             derived = set(meld.get("derived", ()))
+            own = meld.get("house_default", {})
             points = [
-                (f"({p}*)" if k in derived else f"{p}") + (f" ({checks_text(c)})" if c else "")
+                (f"({p}*)" if k in derived else f"{p}")
+                + (MARK if k in own.get("points", ()) else "")
+                + (f" ({checks_text(c)}{MARK if k in own.get('checks', ()) else ''})" if c else "")
                 for k, (p, c) in enumerate(
                     zip(meld["points"], checks or [0] * len(meld["points"])), start=1
                 )
@@ -336,7 +339,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None
     trick_line = (
         f"{counters}; {tricks['cards_of_each_rank']} cards of each rank: "
         f"{tricks['cards_total']} in the cards + last trick {tricks['last_trick']}"
-        f" = {tricks['total']}"
+        f" = {tricks['total']}" + (f" {MARK}" if tricks.get("house_default") else "")
     )
     heading = "## " if markdown else ""
     title = f"# {data['name']}: {data['title']}" if markdown else f"{data['name']}: {data['title']}"
@@ -372,6 +375,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None
             "",
             *[f"- {line}" for line in data["play"]],
             "",
+            *([f"{MARK} {HOUSE_DEFAULT}.", ""] if data.get("house_defaults") else []),
             f"Source: {data['source']}",
         ]
     )

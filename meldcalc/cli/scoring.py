@@ -479,8 +479,8 @@ def _show_standing(book: Any, rules: Variant, fmt: ScoreFormat, detail: bool = F
 
 
 def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
-    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation"}``;
-    each side has ``name`` too when the sides are named."""
+    """One scored hand: ``{"outcome", "bid", "bidder", "sides": [...], "explanation",
+    "advice"}``; each side has ``name`` too when the sides are named."""
     from meldcalc.rules.scoring import side_name
 
     play = score.play
@@ -505,6 +505,7 @@ def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
             for side in range(len(play.meld))
         ],
         "explanation": list(score.explanation),
+        "advice": list(score.advice),
     }
 
 
@@ -521,7 +522,8 @@ def score_table(score: Any, variant: Any, names: Any = None) -> str:
         row += [side["checks"]] if checks else []
         rows.append(row)
     table = tabulate(rows, headers, colalign=("left",) + ("right",) * (len(headers) - 1))
-    return "\n".join([table, "", *data["explanation"]])
+    advice = [f"Advice: {line[:1].upper()}{line[1:]}." for line in data["advice"]]
+    return "\n".join([table, "", *data["explanation"], *advice])
 
 
 def _with_trumps(ledger: Any) -> Any:

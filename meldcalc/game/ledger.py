@@ -58,6 +58,7 @@ from meldcalc.rules.scoring import (
     MADE,
     NOT_PLAYED,
     SET,
+    SHORT_OF_MELD,
     THROWN_IN,
     HandPlay,
     HandScore,
@@ -78,7 +79,7 @@ FORMAT = 1
 MAX_BYTES = 16 * 1024 * 1024
 #: The largest target, bid, meld or trick count a ledger holds: the bound of the options.
 MAX_POINTS = 10_000_000
-OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED)
+OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED, SHORT_OF_MELD)
 LEDGER = "a meldcalc ledger"
 
 

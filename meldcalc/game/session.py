@@ -38,6 +38,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.game.houserules import (
+    hands_typed,
+    meld_shows,
+    not_received,
+    other_meld,
+    refuse_short_of_meld,
+)
 from meldcalc.game.ledger import MAX_POINTS
 from meldcalc.game.table import Table
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
@@ -148,21 +155,17 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.meld import best_meld_all_trumps
 
     _in(table, "hand", "hand")
-    hand = Hand.parse(rest)
-    table.variant.check_hand(hand)
-    if len(hand) != table.variant.hand_size:
-        raise HandError(
-            f"{cards_text(len(hand))}: a {table.variant.name} hand has {table.variant.hand_size}"
-        )
-    new = replace(table, hand=hand)
+    hand, other = hands_typed(table, rest)
+    new = replace(table, hand=hand, other=other)
     melds = {r.trump.letter: r.total for r in best_meld_all_trumps(hand, table.variant)}
     lines = [
         f"your hand: {hand.notation()}",
+        *([f"your other hand: {other.notation()}"] if other is not None else []),
         "meld under each trump: " + ", ".join(f"{t} {m}" for t, m in melds.items()),
     ]
     data: dict[str, Any] = {"hand": hand.notation(), "meld": melds}
     if advise:
-        report = _with_game(table, _bid_report(table, hand, seed))
+        report = _with_game(table, _bid_report(new, hand, seed))
         best = report.best
         data["suggested_bid"], data["trump"] = report.suggested_bid, best.trump.letter
         lines.append(report.advice()[0])
@@ -177,7 +180,8 @@ def _bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
     from meldcalc.advice.bidding import estimate
     from meldcalc.dealing.knowledge import TableKnowledge
 
-    knowledge = TableKnowledge(bids=said)
+    other = () if table.other is None else ((2, table.other),)  # your other hand, opposite
+    knowledge = TableKnowledge(bids=said, known=other)
     return estimate(
         hand, table.variant, deals=1000, seed=seed, knowledge=knowledge, policy=table.policy
     )
@@ -317,11 +321,15 @@ def _then(table: Table, lines: list[str], data: dict[str, Any]) -> Answer:
         cards = Hand.from_cards(card for meld in mine.melds for card in meld.cards)
         cards = Hand([min(a, b) for a, b in zip(cards.counts, counted.counts)])
         table = replace(table, melds=(*table.melds, (table.me, mine.total, cards)))
-        example = "partner" if "partner" in place_offsets(table.variant) else "left"
+        table, also = other_meld(table)
+        partner = "partner" in place_offsets(table.variant) and table.other is None
+        example = "partner" if partner else "left"
         lines = [
             *lines,
             f"your meld: {mine.total}",
+            *also,
             f"lay down each seat's meld (meld {example} 120), then the cards as they fall",
+            *_meld_shows(table),
         ]
         data = {**data, "your_meld": mine.total}
     return Answer(table, lines, data)
@@ -410,6 +418,7 @@ def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     count = table.variant.passing.cards
     cards = _cards(rest, count, "give", table, [])
     holding = table.playing
+    not_received(cards, table)
     _held(cards, holding, "give", "your hand", table)
     if table.passing_kind == "exchange" and table.me != table.bidder:
         _check_ask(cards, holding, table.ask, count)
@@ -448,7 +457,7 @@ def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     _in(table, "pass", "get")
     if table.got is not None:
         raise MeldcalcError("get: the cards passed to you are given already")
-    if table.me != table.bidder and table.given is None:
+    if table.me != table.bidder and table.given is None and not table.variant.passing.simultaneous:
         raise MeldcalcError("get: you pass first: give CARDS")
     count = table.variant.passing.cards
     cards = _cards(rest, count, "get", table, [("your hand", table.playing)])
@@ -489,7 +498,7 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     if not who:
         raise MeldcalcError("meld: give a seat and its meld: meld left 120, or meld left KD QD")
     seat = table.seat(who)
-    if seat == table.me:
+    if table.yours(seat):
         raise MeldcalcError("your meld is counted from your hand: give the other seats'")
     if not what:
         raise MeldcalcError(f"meld {who}: give its meld: a total (meld {who} 120), or its cards")
@@ -512,7 +521,13 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         total = best_meld(cards, table.variant, table.trump).total
     melds = (*(m for m in table.melds if m[0] != seat), (seat, total, cards))
     new = replace(table, melds=melds)
-    return Answer(new, [f"{table.seat_label(seat)} melds {total}"], {"seat": seat, "meld": total})
+    lines = [f"{table.seat_label(seat)} melds {total}", *_meld_shows(new)]
+    return Answer(new, lines, {"seat": seat, "meld": total})
+
+
+def _meld_shows(table: Table) -> list[str]:
+    """The hand scored where the meld laid down ended it, else what the meld shows."""
+    return _scored_lines(table) if table.phase == "over" else meld_shows(table)
 
 
 def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -520,8 +535,10 @@ def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 
     _in(table, ("meld", "play"), "play")
     card = parse_card(rest).index
+    refuse_short_of_meld(table, CARD_NAMES[card])
     seat = table.to_play
-    hint_table(table.query((*table.played, card)), table.variant, viewer=table.me)
+    viewer = seat if table.yours(seat) else table.me  # a hand you hold: its cards checked
+    hint_table(table.query_at(viewer, (*table.played, card)), table.variant, viewer=viewer)
     new = replace(table, played=(*table.played, card))
     lines = [f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
     tricks = new.tricks()
@@ -530,8 +547,8 @@ def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         lines.append(f"trick {len(tricks)} to {new.seat_label(winner)} ({points} points)")
     if new.phase == "over":
         lines += _scored_lines(new)
-    elif new.to_play == new.me:
-        lines.append("your turn")
+    elif new.yours(new.to_play):
+        lines.append("your turn" if new.to_play == new.me else "your other hand's turn")
     return Answer(new, lines, {"seat": seat, "card": CARD_NAMES[card]})
 
 
@@ -539,11 +556,12 @@ def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.advice.hint import hint
 
     _in(table, ("meld", "play"), "hint")
-    if table.to_play != table.me:
+    if not table.yours(table.to_play):
         raise MeldcalcError(f"it is {table.seat_label(table.to_play)}'s turn, not yours")
     if not advise:
         return Answer(table)
-    found = hint(table.query(table.played), table.variant, seed=seed, policy=table.policy)
+    query = table.query_at(table.to_play, table.played)
+    found = hint(query, table.variant, seed=seed, policy=table.policy)
     lines = [
         f"{value.card}: {value.points:.1f} points"
         + ("" if i == 0 else f" ({value.behind:.1f} behind)")
@@ -560,6 +578,7 @@ def _tricks(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.scoring import complete_sides, side_count
 
     _in(table, ("meld", "play"), "tricks")
+    refuse_short_of_meld(table, "tricks")
     sides = side_count(table.variant)
     values = [v.strip() for v in rest.split(",")]
     if not all(is_whole_number(v) and len(v) < 9 for v in values):
@@ -585,6 +604,9 @@ def _show(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     lines = [f"phase: {table.phase}"]
     if table.hand is not None:
         lines.append(f"your hand: {table.held().notation(table.trump)}")
+    if table.other is not None:
+        other = table.held(table.other_seat).notation(table.trump)
+        lines.append(f"your other hand (seat {table.other_seat}): {other}")
     if table.bids:
         lines.append(
             "auction: " + ", ".join(f"{s}:{'pass' if b is None else b}" for s, b in table.bids)

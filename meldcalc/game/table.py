@@ -32,6 +32,7 @@ class Table:
     me: int = 0
     names: tuple[str, ...] = ()  #: the game's names of its sides, side 0 first
     hand: Hand | None = None
+    other: Hand | None = None  #: your other hand as dealt, where each player holds two
     bids: tuple[tuple[int, int | None], ...] = ()  #: (seat, bid), None for a pass
     trump: Suit | None = None
     widow: Hand | None = None  #: the widow as turned up (taken, when you bid)
@@ -80,7 +81,52 @@ class Table:
             return "bury"
         if self.passes and (self.given is None or self.got is None):
             return "pass"
+        if self.forfeited:
+            return "over"
         return "play" if self.played else "meld"
+
+    # --- two hands each -----------------------------------------------------------------
+
+    @property
+    def other_seat(self) -> int | None:
+        """Your other hand's seat, where each player holds two hands (the variant's
+        ``hands_each``): the seat opposite yours."""
+        return (self.me + 2) % self.players if self.variant.hands_each > 1 else None
+
+    def yours(self, seat: int) -> bool:
+        """Whether you hold ``seat``'s hand: yours, or your other hand."""
+        return seat in (self.me, self.other_seat)
+
+    def query_at(self, seat: int, played: Sequence[int]) -> Any:
+        """`query` from ``seat``, one you hold: at your other hand its cards are the hand,
+        and yours are known to it."""
+        query = self.query(played)
+        if seat == self.me:
+            return query
+        from dataclasses import replace
+
+        known = [k for k in query.known if not k.startswith(f"{seat}:")]
+        known.append(f"{self.me}:{self.playing.notation()}")
+        return replace(query, hand=self.other, seat=seat, known=tuple(known))
+
+    # --- a bid lost on the meld -------------------------------------------------------------
+
+    @property
+    def short_of_meld(self) -> bool:
+        """Whether the meld laid down so far leaves the bidding side under the meld minimum
+        where the house forfeits the bid for it (`rules.scoring.short_of_meld`): no card
+        is played; the bid is lost unless more of its meld is laid down."""
+        from meldcalc.rules.scoring import short_of_meld, side_of
+
+        if self.trump is None or self.played or self.tricks_given is not None:
+            return False
+        return short_of_meld(self.variant, self.side_melds(), side_of(self.variant, self.bidder))
+
+    @property
+    def forfeited(self) -> bool:
+        """The bidding side short of meld with every seat's meld laid down: the hand is
+        over, unplayed."""
+        return self.short_of_meld and len({seat for seat, _, _ in self.melds}) == self.players
 
     # --- the widow and the pass -------------------------------------------------------------
 
@@ -214,16 +260,19 @@ class Table:
 
     # --- the hand's figures ---------------------------------------------------------------
 
-    def held(self) -> Hand:
-        """Your cards still in hand (the hand you play, less the cards you played)."""
+    def held(self, seat: int | None = None) -> Hand:
+        """Your cards still in hand (the hand you play, less the cards you played), or
+        your other hand's (``seat``), where you hold two."""
+        seat = self.me if seat is None else seat
+        start = self.playing if seat == self.me else self.other
         if not self.played:
-            return self.playing
+            return start
         from meldcalc.advice.history import turns
 
-        counts = list(self.playing.counts)
+        counts = list(start.counts)
         seats, _ = turns(self.played, self.bidder, self.trump, self.players)
-        for card, seat in zip(self.played, seats):
-            if seat == self.me:
+        for card, by in zip(self.played, seats):
+            if by == seat:
                 counts[card] -= 1
         return Hand(counts)
 
@@ -290,7 +339,8 @@ class Table:
 
         if self.contract is None:
             return None
-        play = HandPlay(self.contract, self.bidder, self.side_melds(), self.trick_points())
+        tricks = None if self.forfeited else self.trick_points()
+        play = HandPlay(self.contract, self.bidder, self.side_melds(), tricks)
         return score_hand(self.variant, play)
 
     def as_played(self) -> Any:
@@ -312,13 +362,17 @@ class Table:
         known = [
             f"{seat}:{cards.notation()}"
             for seat, _, cards in self.melds
-            if cards is not None and seat != self.me and len(cards)
+            if cards is not None and not self.yours(seat) and len(cards)
         ]
         if self.passes and self.given is not None:
             back = self.got if self.me != self.bidder and self.got is not None else None
+            if self.variant.passing.simultaneous:  # chosen before seeing yours: it keeps them
+                back = None
             sent = self.given.counts
             if back is not None:  # you sent first: it may have passed some of them back
                 sent = tuple(max(a - b, 0) for a, b in zip(sent, back.counts))
             if any(sent):
                 known.append(f"{self.pass_partner}:{Hand(sent).notation()}")
+        if self.other is not None:  # your other hand, whole
+            known.append(f"{self.other_seat}:{self.other.notation()}")
         return tuple(known)

@@ -58,6 +58,9 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
             entry["derived"] = list(range(len(rule.points) + 1, copies + 1))
         if rule.checks:
             entry["checks"] = [rule.check_value(k) for k in range(1, copies + 1)]
+        marked = _marked_copies(variant, rule, copies)
+        if marked:
+            entry["house_default"] = marked
         if rule.reuses:
             entry["reuse"] = {
                 "melds": list(rule.reuses),
@@ -72,6 +75,7 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
         "source": variant.source,
         "deal": deal_line(variant),
         "multiples": copies,
+        "house_defaults": list(variant.house_defaults),
         "classes": [{"class": name, "melds": melds} for name, melds in classes.items()],
         "tricks": trick_counters(variant),
         "bidding": bidding_lines(variant),
@@ -79,6 +83,32 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
         "house": house_rules(variant),
         "play": play_lines(variant),
     }
+
+
+#: Marks a number that is meldcalc's own, no source giving it (`rules.sources`).
+MARK = "†"
+HOUSE_DEFAULT = (
+    "a house default: meldcalc's own number, not given by the variant's sources"
+    " (house_defaults in its file)"
+)
+
+
+def marked(variant: Variant, text: str, *paths: str) -> str:
+    """``text`` with the house default mark when it says a number ``paths`` name."""
+    return f"{text} {MARK}" if variant.is_house_default(*paths) else text
+
+
+def _marked_copies(variant: Variant, rule: MeldRule, copies: int) -> dict[str, list[int]]:
+    """The copy counts whose points or checks are house defaults, by key."""
+    found = {}
+    for key in ("points", "checks"):
+        path = f"melds[{rule.name}].{key}"
+        ks = [
+            k for k in range(1, copies + 1) if {path, f"{path}[{k}]"} & set(variant.house_defaults)
+        ]
+        if ks:
+            found[key] = ks
+    return found
 
 
 #: How a meld scores more copies than its list gives (`variant.multiplicity_value`).
@@ -104,6 +134,11 @@ def reuse_lines(data: dict[str, Any]) -> list[str]:
 
 
 def deal_line(variant: Variant) -> str:
+    if variant.hands_each > 1:
+        return (
+            f"2 players, each holding the two hands of a side: {variant.players} hands of"
+            f" {variant.hand_size} cards from {variant.deck.size}"
+        )
     sides = "two partnerships" if variant.partnerships else "each for himself"
     extra = [f"a widow of {variant.widow}"] if variant.widow else []
     extra += [f"a stock of {variant.stock}"] if variant.stock else []
@@ -126,6 +161,7 @@ def trick_counters(variant: Variant) -> dict[str, Any]:
         "cards_total": cards_total,
         "last_trick": variant.last_trick,
         "total": cards_total + variant.last_trick,
+        "house_default": variant.is_house_default("tricks.counters", "tricks.last_trick"),
     }
 
 
@@ -137,15 +173,24 @@ def bidding_lines(variant: Variant) -> list[str]:
     steps = ", then ".join(
         [f"steps of {first.by}", *(f"steps of {inc.by} from {inc.start}" for inc in later)]
     )
-    lines = [f"opening bid at least {bidding.opening}; {steps}"]
+    opening = f"opening bid at least {bidding.opening}; {steps}"
+    lines = [marked(variant, opening, "bidding.opening", "bidding.increments")]
     if bidding.rounds:
-        lines.append(f"{bidding.rounds} round{'s' if bidding.rounds > 1 else ''} of bidding only")
+        rounds = f"{bidding.rounds} round{'s' if bidding.rounds > 1 else ''} of bidding only"
+        lines.append(marked(variant, rounds, "bidding.rounds"))
     if bidding.dealer_forced:
-        lines.append(f"if the others all pass, the dealer must bid {bidding.opening}")
+        forced = f"if the others all pass, the dealer must bid {bidding.opening}"
+        lines.append(marked(variant, forced, "bidding.dealer_forced"))
     if bidding.marriage_in_trump:
         lines.append("the bidder must hold a marriage in the suit named trump")
     if not bidding.concede:
-        lines.append("a side may not concede the hand")
+        lines.append(marked(variant, "a side may not concede the hand", "bidding.concede"))
+    elif bidding.throw_in_advice:
+        advice = (
+            f"a side whose meld is more than {bidding.throw_in_advice} below its bid is"
+            " advised to throw the hand in"
+        )
+        lines.append(marked(variant, advice, "bidding.throw_in_advice"))
     if variant.passing is not None:
         lines.append(passing_line(variant.passing))
     return lines
@@ -158,6 +203,8 @@ def house_rules(variant: Variant) -> dict[str, Any]:
         "meld_minimum": variant.meld_minimum,
         "save_meld": house.save_meld,
         "set_penalty": house.set_penalty,
+        "forfeit_under_minimum": house.forfeit_under_minimum,
+        "trick_minimum": house.trick_minimum,
         "thrown_in": {
             "meld": house.thrown_in.meld,
             "meld_minimum": house.thrown_in.meld_minimum,
@@ -174,13 +221,22 @@ def scoring_lines(variant: Variant) -> list[str]:
     if bidding is None:
         return ["each side scores its meld and the trick points it takes"]
     lost = "the bid" if house.set_penalty == 1 else f"{house.set_penalty} times the bid"
+    set_line = f"set: the bidding side scores nothing and loses {lost}; the others score as usual"
     lines = [
         "made (meld + tricks reach the bid): every side scores its meld + tricks",
-        f"set: the bidding side scores nothing and loses {lost}; the others score as usual",
+        marked(variant, set_line, "house.set_penalty"),
         *_meld_rules(variant),
     ]
     if bidding.concede:
-        lines.append(f"thrown in before play: the bidding side loses {lost}; {_thrown_in(variant)}")
+        thrown = f"thrown in before play: the bidding side loses {lost}; {_thrown_in(variant)}"
+        lines.append(marked(variant, thrown, "house.thrown_in"))
+    if house.forfeit_under_minimum:
+        short = (
+            f"short of meld: a bidding side melding under {variant.meld_minimum} loses {lost}"
+            f" without play (the bidder still names trump); {_thrown_in(variant)}, with no"
+            " trick test"
+        )
+        lines.append(marked(variant, short, "house.forfeit_under_minimum"))
     if bidding.marriage_in_trump:
         lines.append(
             f"no marriage in the suit named: the hand is not played, the bidding side loses"
@@ -189,7 +245,7 @@ def scoring_lines(variant: Variant) -> list[str]:
     if any(rule.checks for rule in variant.melds):
         lines.append("checks: a side scores its melds' checks when its meld counts")
     if bidding.game:
-        lines.append(_game_line(variant, bidding.game))
+        lines.append(marked(variant, _game_line(variant, bidding.game), "bidding.game"))
     return lines
 
 
@@ -197,15 +253,19 @@ def _meld_rules(variant: Variant) -> list[str]:
     save = variant.house.save_meld
     lines = []
     if variant.meld_minimum:
-        lines.append(
-            f"meld minimum: a side's meld counts only when it is {variant.meld_minimum} or more"
+        minimum = f"meld minimum: a side's meld counts only when it is {variant.meld_minimum}"
+        lines.append(marked(variant, f"{minimum} or more", "house.meld_minimum"))
+    taken = {"trick": "a trick", "counter": "a counter"}.get(save, f"{save} or more in tricks")
+    if save is not None:
+        saved = f"save meld: a side's meld counts only when it takes {taken}"
+        lines.append(marked(variant, saved, "house.save_meld"))
+    least = variant.house.trick_minimum
+    if least:
+        trick = (
+            f"trick minimum: a side taking under {least} in tricks scores nothing for the hand"
+            " (its meld ignored); a bidding side so is set whatever its meld"
         )
-    if save == "trick":
-        lines.append("save meld: a side's meld counts only when it takes a trick")
-    elif save == "counter":
-        lines.append("save meld: a side's meld counts only when it takes a counter")
-    elif save is not None:
-        lines.append(f"save meld: a side's meld counts only when it takes {save} or more in tricks")
+        lines.append(marked(variant, trick, "house.trick_minimum"))
     return lines
 
 
@@ -246,6 +306,11 @@ def passing_line(passing: Passing) -> str:
     return f"after trump is named the bidder and the partner pass {n} cards each way, {when}"
 
 
+DIRECTION = {
+    "clockwise": "clockwise: the next to play sits on your left",
+    "counterclockwise": "counter-clockwise: the next to play sits on your right",
+}
+
 HEAD = {
     "always": "beat the winning card when you can, unless the trick has been trumped",
     "trump-led": "beat the winning card only when trump is led",
@@ -255,10 +320,12 @@ HEAD = {
 
 def play_lines(variant: Variant) -> list[str]:
     overtrump = "over-trumping when you can" if variant.overtrump else "no duty to over-trump"
+    void = f"void in the led suit: play a trump, {overtrump}; void in both: any card"
     return [
+        marked(variant, f"dealing and play go {DIRECTION[variant.direction]}", "play.direction"),
         "the bidder leads first; the winner of a trick leads the next",
-        f"follow suit and {HEAD[variant.head]}",
-        f"void in the led suit: play a trump, {overtrump}; void in both: any card",
+        marked(variant, f"follow suit and {HEAD[variant.head]}", "play.head"),
+        marked(variant, void, "play.overtrump"),
         "highest trump wins, else the highest card of the led suit;"
         " of identical cards the first played wins",
     ]

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from meldcalc.errors import VariantError, did_you_mean, quote, shown_path
 from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
+from meldcalc.rules.semantics import blame, table_problems
+from meldcalc.rules.sources import KEY as DEFAULTS_KEY
+from meldcalc.rules.sources import carried, mark_problems, put_back
 from meldcalc.rules.variant import (
     Bidding,
     Deck,
@@ -213,11 +216,12 @@ def load_tree(
         if extends is None:
             break
         path = _parent_of(extends, path, seen)
+    marks = carried(trees)  # the house defaults, each file's dropped where set below
     merged = trees.pop()
     while trees:
         merged.value.pop("description", None)  # a file's own words: never inherited, as a
         merged = merge(merged, trees.pop())  # parent's would describe other numbers
-    return merged
+    return put_back(merged, marks)
 
 
 def _read_parent(path: Path, extends: Node | None) -> bytes:
@@ -377,7 +381,8 @@ def _semantic_problems(tree: Node) -> list[str]:
         ),
         *_inherited_rank_problems(tree, ranks, deck_ranks),
         *_increment_problems(fields["bidding"]),
-        *_passing_problems(tree),
+        *table_problems(tree),
+        *mark_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks and node.file == tree.file:
@@ -430,14 +435,6 @@ def _ranks_text(ranks: set[Rank]) -> str:
     return " and ".join(rank.value for rank in RANKS if rank in ranks)
 
 
-def _blame(tree: Node, *nodes: Node) -> Node:
-    """Of the nodes a problem involves, the first the user's own file wrote.
-
-    A house file that changes one value can make an inherited one wrong; the problem is
-    reported where the house file made it, not in the shipped parent."""
-    return next((node for node in nodes if node.file == tree.file), nodes[0])
-
-
 def _rank_problems(ranks: Node) -> list[str]:
     """Each rank once, high to low as pinochle ranks them (A 10 K Q J 9): the trick rules
     of every engine rank cards so, and a deck that listed them otherwise would be played
@@ -469,7 +466,7 @@ def _deal_problems(tree: Node, ranks: int) -> list[str]:
     widow, stock = fields.get("widow"), fields.get("stock")
     problems = []
     if fields["partnerships"].value and (players.value % 2 or players.value < 4):
-        where = _blame(tree, fields["partnerships"], players)
+        where = blame(tree, fields["partnerships"], players)
         problems.append(  # two players are two sides, not a partnership
             where.problem(
                 f"partnerships need an even number of players, 4 or more, got {players.value}"
@@ -480,7 +477,7 @@ def _deal_problems(tree: Node, ranks: int) -> list[str]:
     if dealt != size:
         involved = [hand, players, *(n for n in (widow, stock) if n), deck["copies"]]
         problems.append(
-            _blame(tree, *involved).problem(
+            blame(tree, *involved).problem(
                 f"{players.value} players x {hand.value} cards + widow"
                 f" {widow.value if widow else 0} + stock {stock.value if stock else 0}"
                 f" = {dealt} cards, but the deck holds {size}"
@@ -574,41 +571,6 @@ def _increment_problems(bidding: Node) -> list[str]:
     return []
 
 
-def _passing_problems(tree: Node) -> list[str]:
-    """A pass goes between partners sitting opposite, of fewer cards than a hand."""
-    fields = tree.value
-    passing = fields.get("passing")
-    if passing is None or not isinstance(passing.value, dict):
-        return []
-    players, partnerships = fields["players"], fields["partnerships"]
-    problems = []
-    if not partnerships.value or players.value != 4:
-        where = _blame(tree, passing, players, partnerships)
-        problems.append(
-            where.problem("a card pass needs a partner: four players in two partnerships")
-        )
-    widow = fields.get("widow")
-    if widow is not None and widow.value:
-        problems.append(
-            _blame(tree, passing, widow).problem(
-                "a card pass and a widow in one game: expected one or the other"
-            )
-        )
-    cards, hand = passing.value["cards"], fields["hand_size"]
-    if cards.value >= hand.value:
-        problems.append(
-            _blame(tree, cards, hand).problem(
-                f"passing {cards.value} cards from a hand of {hand.value}: expected fewer"
-            )
-        )
-    simultaneous = passing.value.get("simultaneous")
-    if simultaneous is not None and simultaneous.value and passing.value["kind"].value != "plain":
-        problems.append(
-            simultaneous.problem("only a plain pass can be simultaneous: the exchange asks first")
-        )
-    return problems
-
-
 def _as_list(node: Node) -> list[Node]:
     return node.value if isinstance(node.value, list) else [node]
 
@@ -654,6 +616,7 @@ def _bidding(data: dict | str) -> Bidding | None:
         concede=data.get("concede", True),
         rounds=data.get("rounds"),
         both_reach=data.get("both_reach", "higher"),
+        throw_in_advice=data.get("throw_in_advice"),
     )
 
 
@@ -670,6 +633,7 @@ def _model(data: dict, file: str) -> Variant:
         title=data["title"],
         source=data["source"],
         description=" ".join(data.get("description", "").split()),
+        house_defaults=tuple(data.get(DEFAULTS_KEY, ())),
         path=Path(file),
         deck=Deck(tuple(_rank(r) for r in data["deck"]["ranks"]), data["deck"]["copies"]),
         players=data["players"],
@@ -683,11 +647,15 @@ def _model(data: dict, file: str) -> Variant:
         bidding=_bidding(data["bidding"]),
         head=play.get("head", "always"),
         overtrump=play.get("overtrump", True),
+        direction=play.get("direction", "clockwise"),
+        hands_each=data.get("hands_each", 1),
         meld_minimum=house.get("meld_minimum", 0),
         house=HouseRules(
             save_meld=house.get("save_meld"),
             set_penalty=house.get("set_penalty", 1),
             thrown_in=ThrownIn(**house.get("thrown_in", {})),
+            forfeit_under_minimum=house.get("forfeit_under_minimum", False),
+            trick_minimum=house.get("trick_minimum", 0),
         ),
         passing=_passing(data.get("passing")),
         data=data,

@@ -395,6 +395,14 @@ VARIANT_FIELDS: dict[str, Field] = {
     "source": Field(
         Text(max_length=2000, multiline=True, doc="Where the numbers come from."), required=True
     ),
+    "house_defaults": Field(
+        ListOf(
+            Text(max_length=200),
+            max_items=64,
+            doc="The keys whose numbers are meldcalc's own, no source giving them (e.g."
+            " bidding.opening, melds[run].checks): `meldcalc table` marks them.",
+        )
+    ),
     "description": Field(Text(max_length=5000, multiline=True, doc="A paragraph for learners.")),
     "extends": Field(
         Text(max_length=1000, doc="A shipped variant's name or a path to start from.")
@@ -412,6 +420,14 @@ VARIANT_FIELDS: dict[str, Field] = {
     "players": Field(Integer(minimum=2, maximum=6), required=True),
     "partnerships": Field(Boolean(doc="True when partners sit opposite."), required=True),
     "hand_size": Field(Integer(minimum=1, maximum=96), required=True),
+    "hands_each": Field(
+        Integer(
+            minimum=1,
+            maximum=2,
+            doc="Hands each player holds: 2 where two players each hold both hands of a"
+            " side (four hands, `players: 4`).",
+        )
+    ),
     "widow": Field(Integer(maximum=96, doc="Cards set aside for the bidder (widow or kitty).")),
     "stock": Field(Integer(maximum=96, doc="Cards left to draw from (two-handed).")),
     "melds": Field(ListOf(MELD, max_items=MAX_MELDS), required=True),
@@ -446,6 +462,14 @@ VARIANT_FIELDS: dict[str, Field] = {
                                 " wins (equal totals play on), or the bidding side wins.",
                             )
                         ),
+                        "throw_in_advice": Field(
+                            Integer(
+                                minimum=1,
+                                maximum=MAX_BID,
+                                doc="Advise throwing the hand in when the bidding side's meld"
+                                " is more than this below the bid (double deck: 50).",
+                            )
+                        ),
                     }
                 ),
                 Text(choices=("none",)),
@@ -459,9 +483,11 @@ VARIANT_FIELDS: dict[str, Field] = {
             {
                 "head": Field(Text(choices=("always", "trump-led", "never"))),
                 "overtrump": Field(Boolean()),
+                "direction": Field(Text(choices=("clockwise", "counterclockwise"))),
             },
             doc="head: when a follower must beat the winning card; overtrump: whether a"
-            " void player must over-trump.",
+            " void player must over-trump; direction: the way dealing and play go round"
+            " (counterclockwise: the next to play sits on your right).",
         )
     ),
     "passing": Field(
@@ -506,6 +532,18 @@ VARIANT_FIELDS: dict[str, Field] = {
                         what="trick, counter, or a number of trick points",
                         doc="A side scores its meld only if it takes a trick, a counter, or"
                         " at least this many trick points (off when absent).",
+                    )
+                ),
+                "forfeit_under_minimum": Field(
+                    Boolean(
+                        doc="A bidding side whose meld is under meld_minimum loses its bid"
+                        " without play; the others score as when the hand is thrown in."
+                    )
+                ),
+                "trick_minimum": Field(
+                    Integer(
+                        doc="A side taking fewer trick points scores nothing for the hand"
+                        " (its meld ignored); a bidding side so is set whatever its meld."
                     )
                 ),
                 "set_penalty": Field(

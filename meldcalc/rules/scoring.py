@@ -10,12 +10,16 @@ player alone. For one hand:
 - **thrown in** before play: the bidding side loses the bid; the others score what the
   house ``thrown_in`` switch says (their meld by default), never the trick points;
 - **not played** (double deck, no marriage in the suit named trump): the bidding side
-  loses the bid and no one counts meld.
+  loses the bid and no one counts meld;
+- **short of meld** (house ``forfeit_under_minimum``): the bidding side melds under the
+  meld minimum and loses the bid without play; the others score as when it is thrown in.
 
 House switches change what meld counts: ``meld_minimum`` (a side's meld below it counts
 nothing) and ``save_meld`` (a side must take a trick, a counter, or N trick points for
-its meld to count). Checks (side scores of the ``check`` variant) follow the meld: a side
-scores its meld's checks when its meld counts.
+its meld to count); ``trick_minimum`` (seed 001's "minimum 20 to score") takes the whole
+hand from a side short of it: it scores nothing, and a bidding side so is set. Checks
+(side scores of the ``check`` variant) follow the meld: a side scores its meld's checks
+when its meld counts.
 
 A game is the hands in order: the first side to the variant's ``game`` target at the end
 of a hand wins; when several reach it on the same hand, the higher total wins (equal
@@ -26,12 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
 from meldcalc.rules.cards import SUITS, Card, Hand, Rank, Suit
 from meldcalc.rules.variant import Variant, checks_text, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
+SHORT_OF_MELD = "short of meld"
 
 
 def side_count(variant: Variant) -> int:
@@ -110,6 +116,8 @@ class HandScore:
     points: tuple[int, ...]
     checks: tuple[int, ...]
     explanation: tuple[str, ...] = field(default=())
+    #: what the rules advise of the hand as it was (`throw_in_advice`): not part of its score
+    advice: tuple[str, ...] = field(default=(), compare=False)
 
 
 def check_hand(variant: Variant, play: HandPlay) -> None:
@@ -143,11 +151,11 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
         raise UnsupportedError(f"{variant.name} does not allow a side to throw the hand in")
     if play.no_marriage and not bidding.marriage_in_trump:
         raise UnsupportedError(f"{variant.name} does not require a marriage in trump")
-    if play.thrown_in or play.no_marriage:
+    unplayed = _unplayed_why(variant, play)
+    if unplayed is not None:
         if play.tricks is not None:
-            why = "thrown in" if play.thrown_in else "without a marriage in trump (the bidder's)"
             raise MeldcalcError(
-                f"a hand {why} is not played, so it has no trick points: leave out the tricks"
+                f"a hand {unplayed} is not played, so it has no trick points: leave out the tricks"
             )
         return
     if play.tricks is None:
@@ -169,6 +177,63 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
         _check_tricks_taken(variant, play.tricks, play.tricks_taken)
     if play.counters_taken is not None:
         _check_counters_taken(variant, play.tricks, play.counters_taken)
+
+
+def _unplayed_why(variant: Variant, play: HandPlay) -> str | None:
+    """Why the hand was not played, in words; None for a played hand."""
+    if play.thrown_in:
+        return "thrown in"
+    if play.no_marriage:
+        return "without a marriage in trump (the bidder's)"
+    if short_of_meld(variant, play.meld, side_of(variant, play.bidder)):
+        return f"whose bidding side melds under the minimum of {variant.meld_minimum}"
+    return None
+
+
+def short_of_meld(variant: Variant, meld: Sequence[int], bidding_side: int) -> bool:
+    """Whether the bidding side loses its bid without play for melding under the meld
+    minimum (house ``forfeit_under_minimum``, seed 001's "minimum 20 to score")."""
+    return variant.house.forfeit_under_minimum and meld[bidding_side] < variant.meld_minimum
+
+
+def under_trick_minimum(variant: Variant, tricks: Sequence[int], side: int) -> bool:
+    """Whether a side took too few trick points to score anything for the hand (house
+    ``trick_minimum``): its meld is ignored, and a bidding side so is set."""
+    return tricks[side] < variant.house.trick_minimum
+
+
+def bid_totals(variant: Variant, meld: Any, tricks: Any) -> Any:
+    """The bidding side's total toward its bid in many deals at once (arrays of its meld
+    and trick points): its meld as it counts (nothing under the meld minimum) and its
+    tricks; 0, a total that makes no bid, where the rules set it whatever it takes: under
+    the trick minimum, or melding under the meld minimum where that forfeits the bid."""
+    import numpy as np
+
+    totals = np.where(meld >= variant.meld_minimum, meld, 0) + tricks
+    lost = tricks < variant.house.trick_minimum
+    if variant.house.forfeit_under_minimum:
+        lost |= meld < variant.meld_minimum
+    return np.where(lost, 0, totals)
+
+
+def throw_in_advice(variant: Variant, bid: int, meld: int) -> str | None:
+    """The rules' advice to throw the hand in, when the bidding side's ``meld`` is more
+    than the variant's ``throw_in_advice`` below the ``bid`` (seed 001: "more than 50 below
+    their bid", double deck, where the tricks hold 50 in all); None where it is not."""
+    bidding = variant.bidding
+    margin = bidding.throw_in_advice if bidding is not None else None
+    if margin is None or not bidding.concede or bid - meld <= margin:
+        return None
+    hopeless = (
+        f" (the tricks hold {variant.trick_total} in all: it cannot be made)"
+        if margin >= variant.trick_total
+        else ""
+    )
+    return (
+        f"the bidding side's meld of {meld} is more than {margin} below its bid of {bid}"
+        f"{hopeless}: the rules' reason to throw the hand in before play, so that the others"
+        " do not take the trick points"
+    )
 
 
 def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
@@ -283,19 +348,25 @@ def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = N
     checks = play.checks or (0,) * side_count(variant)
     if play.no_marriage:
         return _not_played(variant, play, bidder, names)
+    if short_of_meld(variant, play.meld, bidder):
+        return _thrown_in(variant, play, bidder, checks, names, SHORT_OF_MELD)
     if play.thrown_in:
         return _thrown_in(variant, play, bidder, checks, names)
     counted = tuple(_counted_meld(variant, play, side) for side in range(len(play.meld)))
     bid_total = counted[bidder] + play.tricks[bidder]
-    made = bid_total >= play.bid
-    points = [meld + tricks for meld, tricks in zip(counted, play.tricks)]
+    made = bid_total >= play.bid and not under_trick_minimum(variant, play.tricks, bidder)
+    points = [
+        0 if under_trick_minimum(variant, play.tricks, side) else meld + tricks
+        for side, (meld, tricks) in enumerate(zip(counted, play.tricks))
+    ]
     scored_checks = [c if meld else 0 for c, meld in zip(checks, counted)]
     if not made:
         points[bidder] = -play.bid * variant.house.set_penalty
         scored_checks[bidder] = 0
     outcome = MADE if made else SET
     score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
-    return _explained(variant, score, names)
+    advice = throw_in_advice(variant, play.bid, play.meld[bidder])
+    return replace(_explained(variant, score, names), advice=(advice,) if advice else ())
 
 
 def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
@@ -308,6 +379,8 @@ def _meld_lost(variant: Variant, play: HandPlay, side: int) -> str | None:
     meld = play.meld[side]
     if meld and meld < variant.meld_minimum:
         return f"below the minimum of {variant.meld_minimum}"
+    if play.tricks is not None and meld and under_trick_minimum(variant, play.tricks, side):
+        return f"under {variant.house.trick_minimum} in tricks"
     rule = variant.house.save_meld
     if rule is None or play.tricks is None or not meld:
         return None
@@ -351,7 +424,10 @@ def _thrown_in(
     bidder: int,
     checks: tuple[int, ...],
     names: Sequence[str] | None,
+    outcome: str = THROWN_IN,
 ) -> HandScore:
+    """The bidding side loses the bid unplayed, thrown in (or, ``outcome`` says, short of
+    meld); the others score what the house ``thrown_in`` switch says."""
     rule = variant.house.thrown_in
     counted, points, scored_checks = [], [], []
     for side, meld in enumerate(play.meld):
@@ -364,7 +440,7 @@ def _thrown_in(
         counted.append(meld if keeps else 0)
         points.append(counted[-1] + rule.cards)
         scored_checks.append(checks[side] if keeps else 0)
-    score = HandScore(play, bidder, THROWN_IN, tuple(counted), tuple(points), tuple(scored_checks))
+    score = HandScore(play, bidder, outcome, tuple(counted), tuple(points), tuple(scored_checks))
     return _explained(variant, score, names)
 
 
@@ -401,6 +477,13 @@ def explain_hand(
         ]
     if score.outcome == THROWN_IN:
         lines = [f"{name} bid {play.bid} and threw the hand in: minus {lost}."]
+    elif score.outcome == SHORT_OF_MELD:
+        lines = [
+            f"{name} bid {play.bid} with {play.meld[bidder]} meld, under the minimum of"
+            f" {variant.meld_minimum}: the bid is lost without play, minus {lost}."
+        ]
+    elif score.outcome == SET and under_trick_minimum(variant, play.tricks, bidder):
+        lines = [_short_of_tricks_line(variant, score, name)]
     else:
         total = score.counted_meld[bidder] + play.tricks[bidder]
         parts = f"{_meld_words(variant, play, bidder)} + {play.tricks[bidder]} in tricks = {total}"
@@ -413,6 +496,16 @@ def explain_hand(
     return lines + [_others_line(variant, score, side, names) for side in others]
 
 
+def _short_of_tricks_line(variant: Variant, score: HandScore, name: str) -> str:
+    """A bidding side set for taking under the trick minimum, whatever its meld."""
+    play, bidder = score.play, score.bidding_side
+    return (
+        f"{name} bid {play.bid} and went set: {play.tricks[bidder]} in tricks, under the"
+        f" minimum of {variant.house.trick_minimum}, so set whatever its meld"
+        f" ({play.meld[bidder]}): minus {-score.points[bidder]}."
+    )
+
+
 def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
     reason = _meld_lost(variant, play, side)
     if reason is None:
@@ -422,12 +515,17 @@ def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
 
 def _others_line(variant: Variant, score: HandScore, side: int, names: Sequence[str] | None) -> str:
     play, name = score.play, _capital(side_name(variant, side, names))
-    if score.outcome == THROWN_IN:
+    if score.outcome in (THROWN_IN, SHORT_OF_MELD):
         rule, meld = variant.house.thrown_in, play.meld[side]
         words = f"{meld} meld" if score.counted_meld[side] == meld else f"{meld} meld, not scored"
         cards = f" + {rule.cards} for the cards" if rule.cards else ""
         return f"{name}: {words}{cards} = {score.points[side]}."
     tricks = play.tricks[side]
+    if under_trick_minimum(variant, play.tricks, side):
+        return (
+            f"{name}: {tricks} in tricks, under the minimum of {variant.house.trick_minimum}:"
+            f" nothing for the hand ({play.meld[side]} meld ignored) = 0."
+        )
     return (
         f"{name}: {_meld_words(variant, play, side)} + {tricks} in tricks = {score.points[side]}."
     )

@@ -1,11 +1,14 @@
 """Seats, named one way in every command (`bid`, `hint`, `play`, `review`, `score`, `game`).
 
-Seats are numbered from 0 in playing order. In a game seat 0 is the dealer's left, the
-first to bid, and the dealer is the last seat; a deal given hand by hand lists the hands
-from seat 0. A seat is also named from yours (the command's ``--seat``, seat 0 unless
-said): ``me`` or ``you``; ``left``, the seat after yours; ``right``, the seat before;
-``partner``, opposite you in a four-handed partnership game (six players have two
-partners each: they are named by number). In a game, the names it keeps name seats too:
+Seats are numbered from 0 in playing order. In a game seat 0 is the first to bid, after
+the dealer (on the dealer's left where play goes clockwise), and the dealer is the last
+seat; a deal given hand by hand lists the hands from seat 0. A seat is also named from
+yours (the command's ``--seat``, seat 0 unless said): ``me`` or ``you``; ``left`` and
+``right``, the seats beside you: where play goes clockwise (every text but seed 003)
+``left`` is the seat after yours and ``right`` the seat before, and where it goes
+counter-clockwise (the variant's ``play.direction``) the other way round; ``partner``,
+opposite you in a four-handed partnership game (six players have two partners each: they
+are named by number). In a game, the names it keeps name seats too:
 where each plays for himself a player's name is the player's seat; where an option means
 a side (`score --bidder`: the scoring needs only the side) a side's name is its first seat.
 """
@@ -25,9 +28,13 @@ SEAT_WORDS = "a number from 0 in playing order, or me, left, partner, right from
 
 
 def place_offsets(variant: Variant) -> dict[str, int]:
-    """The places named from a seat, as steps after it in playing order: ``left`` 1,
-    ``right`` the last seat before it, ``partner`` opposite (four-handed partnerships)."""
-    offsets = {"left": 1, "right": variant.players - 1}
+    """The places named from a seat, as steps after it in playing order: ``left`` 1 and
+    ``right`` the last seat before it where play goes clockwise, the other way round where
+    it goes counter-clockwise; ``partner`` opposite (four-handed partnerships)."""
+    after, before = 1, variant.players - 1
+    if variant.direction == "counterclockwise":  # the next to play sits on your right
+        after, before = before, after
+    offsets = {"left": after, "right": before}
     if variant.partnerships and variant.players == 4:
         offsets["partner"] = 2
     return offsets
@@ -102,4 +109,6 @@ class Seating:
         if seat == self.me:
             return f"{base} (you)"
         places = {(self.me + o) % self.players: p for p, o in place_offsets(self.variant).items()}
+        if self.variant.hands_each > 1 and "partner" in places.values():  # you hold both
+            places = {s: "your other hand" if p == "partner" else p for s, p in places.items()}
         return f"{base} ({places[seat]})" if seat in places else base

@@ -103,6 +103,9 @@ class Bidding:
     concede: bool = True
     rounds: int | None = None
     both_reach: str = "higher"
+    #: Advise throwing the hand in when the bidding side's meld is more than this below the
+    #: bid (seed 001, double deck: 50, all the trick points); None: no such advice.
+    throw_in_advice: int | None = None
 
     def levels(self, up_to: int, start: int = 0) -> list[int]:
         """Every legal bid from ``start`` (the opening bid, if higher) to ``up_to``."""
@@ -161,11 +164,16 @@ class HouseRules:
     """The scoring switches of ``house:`` (meld_minimum lives on `Variant` itself).
 
     ``save_meld``: None, ``"trick"``, ``"counter"`` or a number of trick points a side must
-    take to score its meld."""
+    take to score its meld. The rest of seed 001's "minimum 20 to score":
+    ``forfeit_under_minimum``: a bidding side melding under the meld minimum loses its bid
+    without play (the others score as when a hand is thrown in); ``trick_minimum``: a side
+    taking fewer trick points scores nothing for the hand, and a bidding side so is set."""
 
     save_meld: str | int | None = None
     set_penalty: int = 1
     thrown_in: ThrownIn = ThrownIn()
+    forfeit_under_minimum: bool = False
+    trick_minimum: int = 0
 
 
 @dataclass(frozen=True)
@@ -203,11 +211,28 @@ class Variant:
     bidding: Bidding | None
     head: str = "always"
     overtrump: bool = True
+    #: The way dealing and play go round the table: ``clockwise`` (the next to play sits on
+    #: your left) or ``counterclockwise`` (on your right: seed 003).
+    direction: str = "clockwise"
+    #: Hands each player holds: 2 where two players each hold both hands of a side (seed
+    #: 003's double deck for two); seats are hands, ``players`` counts them.
+    hands_each: int = 1
     meld_minimum: int = 0
     house: HouseRules = HouseRules()
     passing: Passing | None = None
+    #: The key paths of the numbers that are meldcalc's own, no source giving them
+    #: (`meldcalc.rules.sources`).
+    house_defaults: tuple[str, ...] = ()
     #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
     data: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def is_house_default(self, *paths: str) -> bool:
+        """Whether any of ``paths`` (or a copy count's value of one) is a house default."""
+        return any(
+            mark == path or mark.startswith(f"{path}[")
+            for mark in self.house_defaults
+            for path in paths
+        )
 
     @cached_property
     def classes(self) -> tuple[str, ...]:
