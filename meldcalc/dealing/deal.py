@@ -18,12 +18,14 @@ if TYPE_CHECKING:
 class Deal:
     """One deal: a hand per seat (seat 0 first, in playing order), the widow, the stock;
     where the variant turns trump up, the turn-up (the stock's first card, one of its
-    cards)."""
+    cards) and ``drawn``, the rest of the stock face down in the order it is drawn, top
+    first (the turn-up lies under it and is drawn last)."""
 
     hands: tuple[Hand, ...]
     widow: Hand
     stock: Hand
     turn_up: Card | None = None
+    drawn: tuple[Card, ...] = ()
 
 
 def deal(variant: Variant, rng: random.Random) -> Deal:
@@ -37,8 +39,9 @@ def deal(variant: Variant, rng: random.Random) -> Deal:
     dealt = variant.players * size
     widow = Hand.from_cards(cards[dealt : dealt + variant.widow])
     stock = cards[dealt + variant.widow :]
-    turn_up = stock[0] if variant.turns_up_trump else None
-    return Deal(hands, widow, Hand.from_cards(stock), turn_up)
+    if not variant.turns_up_trump:
+        return Deal(hands, widow, Hand.from_cards(stock))
+    return Deal(hands, widow, Hand.from_cards(stock), stock[0], tuple(stock[1:]))
 
 
 def deals(variant: Variant, count: int | None, seed: int | None) -> Iterator[Deal]:
