@@ -218,7 +218,21 @@ class StockHand:
                 )
 
     def copy(self) -> StockHand:
-        return copy.deepcopy(self)
+        """An independent copy to try moves on (the variant shared, not copied)."""
+        other = copy.copy(self)
+        other.hands = [list(hand) for hand in self.hands]
+        other.table = [dict(table) for table in self.table]
+        other.laid = [list(laid) for laid in self.laid]
+        for name in ("stock", "trick", "meld_points", "trick_points", "tricks_won"):
+            setattr(other, name, list(getattr(self, name)))
+        other.events, other.dix_shown = list(self.events), list(self.dix_shown)
+        return other
+
+    def played(self) -> list[int]:
+        """Every card played to a trick so far, the current trick's too: what both seats
+        have seen go."""
+        done = [c for event in self.events if isinstance(event, TrickDone) for c in event.cards]
+        return done + self.trick
 
     # --- whose turn, and what may be played ------------------------------------------------
 
