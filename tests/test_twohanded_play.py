@@ -14,7 +14,6 @@ from meldcalc.dealing.deal import deal
 from meldcalc.engines.solve import Position, solve
 from meldcalc.engines.twohanded import (
     after_trick,
-    card_choices,
     choose_card,
     from_deal,
     meld_advice,
@@ -131,13 +130,15 @@ def test_the_player_exchanges_its_dix_for_the_turn_up() -> None:
 def test_the_player_leads_a_card_of_no_worth_and_trumps_an_ace_led() -> None:
     state = arranged("AS 10S KS QS JS AD AD 9D 9D 9C 9C JC", HEARTS, "AS")
     assert CARD_NAMES[choose_card(state)] in ("9D", "9C")
-    state.play(card("9D"))
-    following = card_choices(state)
-    assert all(not CARD_NAMES[c.card].endswith("D") for c in following)  # holds no diamond
-    state = arranged(HEARTS, "AS 10S KS QS JS AD AD 9D 9D 9C 9C JC", "AS")
+    state = arranged(HEARTS, "9S JS AD AD 9D 9D 9C 9C JC 10C KC QD", "AS")
     state.play(card("AH"))
-    taken = CARD_NAMES[choose_card(state)]
-    assert taken.endswith("S") and taken != "AS"  # a trump takes the ace, not the top one
+    assert CARD_NAMES[choose_card(state)] == "JS"  # a spare trump takes the ace
+
+
+def test_the_player_keeps_its_run_whole_rather_than_trump_with_it() -> None:
+    state = arranged(HEARTS, "AS 10S KS QS JS AD AD 9D 9D 9C 9C JC", "AS")
+    state.play(card("10H"))
+    assert CARD_NAMES[choose_card(state)] in ("9D", "9C", "JC")
 
 
 def test_the_last_twelve_tricks_are_played_as_the_exact_solver_says() -> None:

@@ -73,7 +73,11 @@ def counter(variant: Variant, card: int) -> int:
 def keep_cost(state: StockHand, seat: int, card: int) -> float:
     """What playing ``card`` costs ``seat`` besides the trick: meld its cards could no
     longer make, the card's trick points, a trump's worth."""
-    variant = state.variant
+    return sum(cost_parts(state, seat, card))
+
+
+def cost_parts(state: StockHand, seat: int, card: int) -> tuple[int, int, int]:
+    """`keep_cost`'s parts: the meld lost, the trick points, the trump's worth."""
     held = state.held(seat)
     without = list(held)
     without[card] -= 1
@@ -82,7 +86,16 @@ def keep_cost(state: StockHand, seat: int, card: int) -> float:
         meld_lost = _potential(held, state) - _potential(without, state)
     trump = suit_of(card) == state.trump.index
     rank_worth = len(RANKS) - card % len(RANKS)
-    return meld_lost + counter(variant, card) + (TRUMP_WORTH + rank_worth if trump else 0)
+    return meld_lost, counter(state.variant, card), TRUMP_WORTH + rank_worth if trump else 0
+
+
+def _cost_words(state: StockHand, seat: int, card: int) -> str:
+    words = [
+        f"{value} {what}"
+        for value, what in zip(cost_parts(state, seat, card), ("meld", "in tricks", "as trump"))
+        if value
+    ]
+    return "costs " + (", ".join(words) if words else "nothing")
 
 
 def _potential(counts: list[int], state: StockHand) -> int:
@@ -93,7 +106,7 @@ def lead_choices(state: StockHand) -> list[Choice]:
     """The leader's cards while the stock lasts, best first: the cheapest to lose."""
     seat = state.to_play
     choices = [
-        Choice(card, -keep_cost(state, seat, card), "cheapest to give up")
+        Choice(card, -keep_cost(state, seat, card), _cost_words(state, seat, card))
         for card in state.legal_cards()
     ]
     return _ranked(choices)
@@ -103,19 +116,29 @@ def follow_choices(state: StockHand) -> list[Choice]:
     """The follower's cards, best first: each valued as the trick would end."""
     seat, led = state.to_play, state.trick[0]
     variant = state.variant
-    meld_now = max((option.points for option in state.meld_options(seat)), default=0)
+    options = state.meld_options(seat)
     choices = []
     for card in state.legal_cards():
         points = counter(variant, led) + counter(variant, card)
-        cost = keep_cost(state, seat, card) - counter(variant, card)
+        meld_lost, _, trump = cost_parts(state, seat, card)
         if beats(card, led, state.trump.index):
-            value = points + meld_now - cost
-            why = f"wins {points}" + (f" and a meld of {meld_now}" if meld_now else "")
+            meld_now = _meld_after(state, seat, card, options)
+            value = points + meld_now - meld_lost - trump
+            why = f"wins {points}" + (f", then melds {meld_now}" if meld_now else "")
         else:
-            value = -points - THEIR_MELD - cost
-            why = f"gives {points} away" if points else "loses the trick cheaply"
-        choices.append(Choice(card, value, why))
+            value = -points - THEIR_MELD - meld_lost - trump - counter(variant, card)
+            why = f"loses {points}" if points else "loses the trick"
+        words = [f"{v} {w}" for v, w in ((meld_lost, "meld"), (trump, "as trump")) if v]
+        choices.append(Choice(card, value, why + (f"; costs {', '.join(words)}" if words else "")))
     return _ranked(choices)
+
+
+def _meld_after(state: StockHand, seat: int, card: int, options: list[MeldOption]) -> int:
+    """The biggest of ``options`` still whole once ``card`` is played."""
+    held = state.held(seat)
+    held[card] -= 1
+    fits = [o.points for o in options if all(o.cards.count(c) <= held[c] for c in set(o.cards))]
+    return max(fits, default=0)
 
 
 def _ranked(choices: list[Choice]) -> list[Choice]:

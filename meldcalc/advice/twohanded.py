@@ -1,0 +1,158 @@
+"""A two-handed position as a player describes it, and meldcalc's advice in it: which card
+to lead or follow, and after a trick won, what to meld now and what to keep for later.
+
+A player says what it sees: every card it may play from (hand and table together), the
+turn-up, the cards played from the first trick in order (and who led it), the melds each
+seat has laid (as laid, in order), and whether it has just won a trick. From that the rules
+rebuild the hand (`meldcalc.rules.twohanded`): who played each card and won each trick, how
+many cards the stock still holds (two a trick while it lasts), which of the seat's cards
+lie on its table and in which melds (its melds laid again in order; a melded card no longer
+held was played from the table, as the rules play it). What the seat has not seen (the
+other's hidden cards and the stock) is filled in with unseen cards: the player's policy
+(`meldcalc.engines.twohanded`) never looks at them while the stock lasts, and once it is
+gone they are known: every card not held or played is the other's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from meldcalc.engines.twohanded import Choice, MeldAdvice, card_choices, meld_advice
+from meldcalc.errors import HandError, MeldcalcError
+from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, Card, Hand
+from meldcalc.rules.tricks import winning_position
+from meldcalc.rules.twohanded import LAST, WON, MeldOption, StockHand, cards_text
+from meldcalc.rules.variant import Variant
+
+ME, OTHER = 0, 1
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A position as the seat (seat 0 here, ``me``) describes it: ``hand``, every card it
+    may play from, its hand and its table together."""
+
+    hand: Hand
+    turn_up: Card
+    played: tuple[int, ...] = ()
+    first_leader: int = ME
+    melds: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (seat, cards as laid), in order
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class TwoHandedHint:
+    """The rebuilt hand and the advice: ``cards`` best first when a card is to be played;
+    ``meld`` after a trick won; ``could_meld``, what the seat could lay were it to win."""
+
+    state: StockHand
+    cards: tuple[Choice, ...]
+    meld: MeldAdvice | None
+    could_meld: tuple[MeldOption, ...]
+
+
+def advise(variant: Variant, seen: Seen) -> TwoHandedHint:
+    state = rebuilt(variant, seen)
+    if state.phase == WON:
+        return TwoHandedHint(state, (), meld_advice(state), tuple(state.meld_options(ME)))
+    if state.to_play != ME:
+        raise MeldcalcError(
+            "the other seat is to play: give its card in --played (or --won if you took"
+            " the last trick)"
+        )
+    return TwoHandedHint(state, tuple(card_choices(state)), None, tuple(state.meld_options(ME)))
+
+
+def rebuilt(variant: Variant, seen: Seen) -> StockHand:
+    """The hand as the seat's description says it stands (see the module's words)."""
+    variant.check_hand(seen.hand)
+    winners = _winners(seen)
+    done = len(seen.played) // 2
+    if seen.won and (len(seen.played) % 2 or not winners or winners[-1] != ME):
+        raise MeldcalcError("--won: the last trick in --played was not yours to win")
+    draws = min(done - seen.won, variant.stock // 2)
+    state = StockHand(variant, seen.turn_up.suit, 1 - seen.first_leader, [[], []], [], None)
+    state.hands = [list(seen.hand.counts), [0] * NUM_CARDS]
+    if 2 * draws < variant.stock:
+        _lay_again(state, seen)
+    _fill_unseen(state, seen, draws)
+    whole = len(seen.played) // 2 * 2
+    state.trick, state.tricks_done = list(seen.played[whole:]), len(winners)
+    state.leader = winners[-1] if winners else seen.first_leader
+    if seen.won:
+        state.phase, state.winner = WON, ME
+    elif 2 * draws >= variant.stock:
+        state.stage = LAST
+    return state
+
+
+def _winners(seen: Seen) -> list[int]:
+    """Who won each whole trick of ``played``, from who led the first."""
+    leader, winners = seen.first_leader, []
+    for start in range(0, len(seen.played) - 1, 2):
+        trick = seen.played[start : start + 2]
+        leader = (leader + winning_position(trick, seen.turn_up.suit)) % 2
+        winners.append(leader)
+    return winners
+
+
+def _lay_again(state: StockHand, seen: Seen) -> None:
+    """The seat's melds laid again in order by the rules, then the melded cards it no
+    longer holds taken off its table (played from it)."""
+    held = list(seen.hand.counts)
+    state.hands[ME] = [0] * NUM_CARDS
+    for seat, cards in seen.melds:
+        if seat != ME:
+            continue
+        for card in cards:
+            state.hands[ME][card] += 1
+        state.phase, state.winner, state.melds_now = WON, ME, 0
+        try:
+            state.meld(cards)
+        except MeldcalcError as error:
+            raise MeldcalcError(f"--known me:{cards_text(cards)}: {error}") from None
+    for card in range(NUM_CARDS):
+        keys = sorted(key for key, on in state.table[ME].items() if on == card)
+        for key in keys[held[card] :]:
+            del state.table[ME][key]
+    on_table = _counts(list(state.table[ME].values()))
+    state.hands[ME] = [count - laid for count, laid in zip(held, on_table)]
+    state.phase, state.winner, state.melds_now = "trick", None, 0
+
+
+def _fill_unseen(state: StockHand, seen: Seen, draws: int) -> None:
+    """The cards the seat has not seen: the other's hand (exact once the stock is gone)
+    and the stock, the turn-up under it while it lies there."""
+    variant = state.variant
+    unseen = [variant.deck.copies_of(Card.from_index(card)) for card in range(NUM_CARDS)]
+    shown = [card for seat, cards in seen.melds if seat == OTHER for card in cards]
+    for card in [*seen.hand, *map(Card.from_index, seen.played)]:
+        unseen[card.index] -= 1
+    if 2 * draws < variant.stock:
+        unseen[seen.turn_up.index] -= 1
+        state.turn_up = seen.turn_up.index
+    if min(unseen) < 0:
+        short = [CARD_NAMES[card] for card, count in enumerate(unseen) if count < 0]
+        raise HandError(f"{' '.join(short)}: more copies held and played than the deck has")
+    theirs = sum(seen.hand.counts) - len(seen.played) % 2
+    pool, theirs_for_sure = [card for card, count in enumerate(unseen) for _ in range(count)], []
+    for card in shown:  # the other's melds are its own while they lie
+        if card in pool:
+            pool.remove(card)
+            theirs_for_sure.append(card)
+    pool = theirs_for_sure + pool
+    if 2 * draws >= variant.stock and len(pool) != theirs:
+        raise HandError(
+            f"{len(pool)} cards unseen, but the other seat holds {theirs}: check the hand and"
+            " --played"
+        )
+    state.hands[OTHER] = _counts(pool[:theirs])
+    state.stock = pool[theirs : theirs + max(0, variant.stock - 1 - 2 * draws)]
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0] * NUM_CARDS
+    for card in cards:
+        counts[card] += 1
+    return counts
