@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from meldcalc.engines.twohanded import Choice, MeldAdvice, card_choices, meld_advice
 from meldcalc.errors import HandError, MeldcalcError
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, Card, Hand
 from meldcalc.rules.tricks import winning_position
-from meldcalc.rules.twohanded import LAST, WON, MeldOption, StockHand, cards_text
+from meldcalc.rules.twohanded import EXCHANGE, LAST, SHOW, WON, MeldOption, StockHand, cards_text
 from meldcalc.rules.variant import Variant
 
 ME, OTHER = 0, 1
@@ -43,25 +44,36 @@ class Seen:
 
 @dataclass(frozen=True)
 class TwoHandedHint:
-    """The rebuilt hand and the advice: ``cards`` best first when a card is to be played;
-    ``meld`` after a trick won; ``could_meld``, what the seat could lay were it to win."""
+    """The hand and the advice to ``seat``: ``cards`` best first when a card is to be
+    played; ``meld`` after a trick won; ``could_meld``, what the seat could lay were it to
+    win; ``turn_up``, the card turned up at the deal."""
 
     state: StockHand
+    seat: int
+    turn_up: int
     cards: tuple[Choice, ...]
     meld: MeldAdvice | None
     could_meld: tuple[MeldOption, ...]
 
 
 def advise(variant: Variant, seen: Seen) -> TwoHandedHint:
+    """The hint in the position a player describes."""
     state = rebuilt(variant, seen)
-    if state.phase == WON:
-        return TwoHandedHint(state, (), meld_advice(state), tuple(state.meld_options(ME)))
     if state.to_play != ME:
         raise MeldcalcError(
             "the other seat is to play: give its card in --played (or --won if you took"
             " the last trick)"
         )
-    return TwoHandedHint(state, tuple(card_choices(state)), None, tuple(state.meld_options(ME)))
+    return hint_in(state, ME, seen.turn_up.index)
+
+
+def hint_in(state: StockHand, seat: int, turn_up: int) -> TwoHandedHint:
+    """The hint to ``seat``, the seat to act in ``state`` (the player's policy looks only
+    at what the seat has seen)."""
+    could = tuple(state.meld_options(seat))
+    if state.phase == WON:
+        return TwoHandedHint(state, seat, turn_up, (), meld_advice(state), could)
+    return TwoHandedHint(state, seat, turn_up, tuple(card_choices(state)), None, could)
 
 
 def rebuilt(variant: Variant, seen: Seen) -> StockHand:
@@ -156,3 +168,97 @@ def _counts(cards: Sequence[int]) -> list[int]:
     for card in cards:
         counts[card] += 1
     return counts
+
+
+def _cards_of(counts: Sequence[int]) -> list[int]:
+    return [card for card, count in enumerate(counts) for _ in range(count)]
+
+
+# --- the hint in words and as data ----------------------------------------------------------
+
+
+def hint_record(found: TwoHandedHint) -> dict[str, Any]:
+    """``{"variant", "trump", "turn_up", "stock", "stage", "to_play", "trick", "cards":
+    [{"card", "value", "why"}], "meld": {...} or null, "could_meld": [...]}``."""
+    state = found.state
+    advice = found.meld
+    return {
+        "variant": state.variant.name,
+        "trump": state.trump.letter,
+        "turn_up": CARD_NAMES[found.turn_up],
+        "stock": state.stock_left,
+        "stage": state.stage,
+        "trick": [CARD_NAMES[card] for card in state.trick],
+        "hand": cards_text(_cards_of(state.hands[found.seat])).split(),
+        "table": cards_text(state.table_cards(found.seat)).split(),
+        "cards": [
+            {"card": CARD_NAMES[c.card], "value": round(c.value, 1), "why": c.why}
+            for c in found.cards
+        ],
+        "meld": None
+        if advice is None
+        else {
+            "dix": advice.dix,
+            "now": _option_json(advice.option),
+            "plan": [_option_json(option) for option in advice.plan],
+            "plan_points": advice.plan_points,
+        },
+        "could_meld": [_option_json(option) for option in found.could_meld],
+    }
+
+
+def _option_json(option: Any) -> dict[str, Any] | None:
+    if option is None:
+        return None
+    return {"name": option.name, "cards": cards_text(option.cards).split(), "points": option.points}
+
+
+def hint_text(record: dict[str, Any]) -> str:
+    """What a player reads: where the hand stands, then the advice and its reasons."""
+    stock = f"{record['stock']} cards in the stock" if record["stock"] else "the stock is gone"
+    lines = [f"{record['variant']}, trump {record['trump']} (turn-up {record['turn_up']}), {stock}"]
+    if record["hand"]:
+        lines.append(f"your hand: {' '.join(record['hand'])}")
+    if record["table"]:
+        lines.append(f"your table: {' '.join(record['table'])}")
+    if record["meld"] is not None:
+        return "\n".join([*lines, "", *_meld_lines(record)])
+    trick = record["trick"]
+    lines.append(f"you follow {trick[0]}" if trick else "you lead")
+    best = record["cards"][0]
+    lines += ["", f"Play {best['card']}: {best['why']}.", ""]
+    lines += [f"{c['card']:<4} {c['value']:>7.1f}  {c['why']}" for c in record["cards"]]
+    if record["stage"] == "stock":
+        lines.append("(values: the player's rule while the stock lasts; higher is better)")
+    could = record["could_meld"]
+    if could and record["stage"] == "stock":
+        lines.append("after a trick won you could meld: " + "; ".join(map(_option_text, could)))
+    return "\n".join(lines)
+
+
+def _option_text(option: dict[str, Any]) -> str:
+    return f"{option['name']} {' '.join(option['cards'])} {option['points']}"
+
+
+def _meld_lines(record: dict[str, Any]) -> list[str]:
+    """After a trick won: the dix, the meld to lay now, what to keep for later."""
+    meld = record["meld"]
+    steps = {EXCHANGE: ["exchange the dix for the turn-up"], SHOW: ["show the dix"]}.get(
+        meld["dix"], []
+    )
+    now, plan = meld["now"], meld["plan"]
+    if now is None:
+        steps.append("nothing to meld: draw")
+    else:
+        steps.append(f"meld {_option_text(now)}")
+    lines = [f"You won the trick: {', then '.join(steps)}."]
+    biggest = max((option["points"] for option in record["could_meld"]), default=0)
+    if len(plan) > 1 and now is not None and now["points"] < biggest:
+        later = ", then ".join(_option_text(option) for option in plan[1:])
+        lines.append(
+            f"Keep the rest for the next tricks won: {later} ({meld['plan_points']} in all,"
+            " more than the biggest meld first)."
+        )
+    if record["could_meld"]:
+        lines.append("melds you may lay now: " + "; ".join(map(_option_text, record["could_meld"])))
+    return lines

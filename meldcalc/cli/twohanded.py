@@ -177,7 +177,7 @@ def hint_two_handed(
     as_json: bool,
 ) -> None:
     """`meldcalc hint -V two-handed`: the card to play, or after a trick won the meld."""
-    from meldcalc.advice.twohanded import Seen, advise
+    from meldcalc.advice.twohanded import Seen, advise, hint_record, hint_text
     from meldcalc.errors import MeldcalcError
     from meldcalc.rules.cards import parse_card, parse_hand
     from meldcalc.rules.seats import Seating
@@ -198,90 +198,5 @@ def hint_two_handed(
         won,
     )
     found = advise(rules, seen)
-    record = hint_record(found, seen)
+    record = hint_record(found)
     say(json.dumps(record, indent=2, ensure_ascii=False) if as_json else hint_text(record))
-
-
-def hint_record(found: Any, seen: Any) -> dict[str, Any]:
-    """``{"variant", "trump", "turn_up", "stock", "stage", "to_play", "trick", "cards":
-    [{"card", "value", "why"}], "meld": {...} or null, "could_meld": [...]}``."""
-    state = found.state
-    advice = found.meld
-    return {
-        "variant": state.variant.name,
-        "trump": state.trump.letter,
-        "turn_up": CARD_NAMES[seen.turn_up.index],
-        "stock": state.stock_left,
-        "stage": state.stage,
-        "trick": [CARD_NAMES[card] for card in state.trick],
-        "table": cards_text(state.table_cards(0)).split(),
-        "cards": [
-            {"card": CARD_NAMES[c.card], "value": round(c.value, 1), "why": c.why}
-            for c in found.cards
-        ],
-        "meld": None
-        if advice is None
-        else {
-            "dix": advice.dix,
-            "now": _option_json(advice.option),
-            "plan": [_option_json(option) for option in advice.plan],
-            "plan_points": advice.plan_points,
-        },
-        "could_meld": [_option_json(option) for option in found.could_meld],
-    }
-
-
-def _option_json(option: Any) -> dict[str, Any] | None:
-    if option is None:
-        return None
-    return {"name": option.name, "cards": cards_text(option.cards).split(), "points": option.points}
-
-
-def hint_text(record: dict[str, Any]) -> str:
-    """What a player reads: where the hand stands, then the advice and its reasons."""
-    stock = f"{record['stock']} cards in the stock" if record["stock"] else "the stock is gone"
-    lines = [f"{record['variant']}, trump {record['trump']} (turn-up {record['turn_up']}), {stock}"]
-    if record["table"]:
-        lines.append(f"your table: {' '.join(record['table'])}")
-    if record["meld"] is not None:
-        return "\n".join([*lines, "", *_meld_lines(record)])
-    trick = record["trick"]
-    lines.append(f"you follow {trick[0]}" if trick else "you lead")
-    best = record["cards"][0]
-    rows = [[c["card"], f"{c['value']:.1f}", c["why"]] for c in record["cards"]]
-    lines += ["", f"Play {best['card']}: {best['why']}.", ""]
-    lines.append(tabulate(rows, ["card", "value", "why"], colalign=("left", "right", "left")))
-    if record["stage"] == "stock":
-        lines.append("(values: the player's rule while the stock lasts; higher is better)")
-    could = record["could_meld"]
-    if could and record["stage"] == "stock":
-        lines.append("after a trick won you could meld: " + "; ".join(map(_option_text, could)))
-    return "\n".join(lines)
-
-
-def _option_text(option: dict[str, Any]) -> str:
-    return f"{option['name']} {' '.join(option['cards'])} {option['points']}"
-
-
-def _meld_lines(record: dict[str, Any]) -> list[str]:
-    """After a trick won: the dix, the meld to lay now, what to keep for later."""
-    meld = record["meld"]
-    steps = {EXCHANGE: ["exchange the dix for the turn-up"], SHOW: ["show the dix"]}.get(
-        meld["dix"], []
-    )
-    now, plan = meld["now"], meld["plan"]
-    if now is None:
-        steps.append("nothing to meld: draw")
-    else:
-        steps.append(f"meld {_option_text(now)}")
-    lines = [f"You won the trick: {', then '.join(steps)}."]
-    biggest = max((option["points"] for option in record["could_meld"]), default=0)
-    if len(plan) > 1 and now is not None and now["points"] < biggest:
-        later = ", then ".join(_option_text(option) for option in plan[1:])
-        lines.append(
-            f"Keep the rest for the next tricks won: {later} ({meld['plan_points']} in all,"
-            " more than the biggest meld first)."
-        )
-    if record["could_meld"]:
-        lines.append("melds you may lay now: " + "; ".join(map(_option_text, record["could_meld"])))
-    return lines
