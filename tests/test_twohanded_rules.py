@@ -429,3 +429,20 @@ def test_a_two_handed_game_is_won_at_1000(tmp_path: Path) -> None:
     last = runner.invoke(app, ["score", "-g", game, "--meld", "500,20", "--tricks", "150,60"])
     assert last.exit_code == 0
     assert "Ann won, 1020 to 240: first to 1000, after hand 2." in last.stdout
+
+
+def test_table_says_the_stock_game_and_its_switches(tmp_path: Path) -> None:
+    import json
+
+    data = json.loads(runner.invoke(app, ["table", "two-handed", "-f", "json"]).stdout)
+    assert data["house"]["stock_play"] == {
+        "game": 1000,
+        "melds_per_trick": 1,
+        "closing": False,
+        "round_tricks": False,
+    }
+    assert any(line.startswith("the trick's winner lays one meld") for line in data["play"])
+    closing = house(tmp_path, "stock_play: {closing: true, round_tricks: true}\n")
+    text = runner.invoke(app, ["table", str(closing.path)]).stdout
+    assert "the trick's winner may close the stock instead of drawing" in text
+    assert "trick points to the ten, 7, 8 or 9 as 10" in text

@@ -82,6 +82,8 @@ def game(
     Steps are read one a line (typed at the prompt, or piped in): seat N, hand CARDS, a bid
     or pass, trump S, meld SEAT TOTAL|CARDS, a card, hint, show, tricks N, undo, help, quit.
     Each step is kept in FILE.hand before it is answered: run the command again to resume.
+    Two-handed (-V two-handed): hand CARDS, turn-up CARD, a card, meld CARDS, dix, draw
+    CARD, close, hint, show ('help' lists them).
 
     Example: meldcalc game friday.jsonl --seat 0
     """

@@ -88,6 +88,9 @@ def play(
     the best one, the points lost per seat, and the deal's exact value beside what was
     taken.
 
+    Two-handed (-V two-handed): a whole hand with its stock, meldcalc's player in both seats,
+    each trick with the meld and the draws after it; the turn-up names trump (no --trump).
+
     Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3 --review
     """
     import secrets
