@@ -109,6 +109,14 @@ def test_once_the_stock_is_gone_the_other_hand_is_known_and_the_hint_is_exact() 
     assert record["stage"] == "last" and record["stock"] == 0
     assert record["cards"][0]["card"] == CARD_NAMES[choose_card(state)]
     assert "exactly" in record["cards"][0]["why"]
+    while state.tricks_done < 13 or state.to_play != 0 or state.trick:
+        card = choose_card(state)
+        played.append(CARD_NAMES[card])
+        state.play(card)
+    mine = Hand(state.hands[0]).notation()
+    args = ["--turn-up", str(dealt.turn_up), "--played", " ".join(played), "--won"]
+    late = hint(mine, *args)
+    assert late.exit_code == 2 and "the stock is gone" in late.stderr
 
 
 def test_the_hint_refuses_a_position_without_its_turn_up_or_with_the_other_to_play() -> None:

@@ -84,6 +84,8 @@ def rebuilt(variant: Variant, seen: Seen) -> StockHand:
     if seen.won and (len(seen.played) % 2 or not winners or winners[-1] != ME):
         raise MeldcalcError("--won: the last trick in --played was not yours to win")
     draws = min(done - seen.won, variant.stock // 2)
+    if seen.won and 2 * draws >= variant.stock:
+        raise MeldcalcError("--won: the stock is gone, and with it the meld after a trick")
     state = StockHand(variant, seen.turn_up.suit, 1 - seen.first_leader, [[], []], [], None)
     state.hands = [list(seen.hand.counts), [0] * NUM_CARDS]
     if 2 * draws < variant.stock:
