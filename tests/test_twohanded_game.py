@@ -173,3 +173,20 @@ def test_a_two_handed_hand_is_typed_at_the_prompt_in_a_real_terminal(tmp_path: P
         "AD",
         "9H",
     ]
+
+
+def test_where_the_meld_follows_the_draw_the_session_asks_for_the_draw_first() -> None:
+    variant = load_variant(str(Path(__file__).parent / "data" / "two-handed-draw-first.yaml"))
+    table = apply(start(variant, dealer=1), "seat 0").table
+    table = apply(apply(table, f"hand {HAND}").table, "turn-up AS").table
+    table = apply(apply(table, "AD").table, "9H").table
+    assert table.prompt == "[stock 24: you won: draw] > "
+    assert apply(table, "hint").lines[-3].startswith("You won the trick: draw, then meld")
+    with pytest.raises(Exception, match="draws before it may meld"):
+        apply(table, "meld KS QS")
+    drawn = apply(table, "draw KH").table
+    assert drawn.prompt == "[stock 22: you drew: meld, dix, or lead] > "
+    melded = apply(drawn, "meld KS QS")
+    assert "you meld royal marriage KS QS: 40" in melded.lines
+    led = apply(melded.table, "9C").table
+    assert led.prompt == "[stock 22: seat 1 to follow] > "

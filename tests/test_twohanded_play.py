@@ -184,3 +184,13 @@ def test_self_play_ends_every_hand_with_all_the_trick_points_taken() -> None:
     for seed in range(5):
         state = play_out(from_deal(TWO, deal(TWO, random.Random(seed)), dealer=seed % 2))
         assert state.over and sum(state.trick_points) == TWO.trick_total
+
+
+def test_the_player_plays_a_whole_hand_where_the_meld_follows_the_draw() -> None:
+    from pathlib import Path
+
+    variant = load_variant(str(Path(__file__).parent / "data" / "two-handed-draw-first.yaml"))
+    for seed in range(3):
+        state = play_out(from_deal(variant, deal(variant, random.Random(seed))))
+        assert state.over and sum(state.trick_points) == variant.trick_total
+        assert sum(state.meld_points) > 0

@@ -78,15 +78,19 @@ def play_randomly(state: StockHand, rng: random.Random) -> list[tuple[int, list[
     seat could legally play then."""
     plays = []
     while not state.over:
-        if state.phase == WON:
+        if state.phase == WON and not state.melding:
+            state.draw()  # the winner draws before it melds
+            continue
+        if state.melding:
             for _ in range(rng.randrange(3)):
                 if state.dix_actions():
                     state.dix(rng.choice(state.dix_actions()))
                 options = state.meld_options()
                 if options:
                     state.lay(rng.choice(options))
-            state.draw()
-            continue
+            if state.phase == WON:
+                state.draw()
+                continue
         legal = state.legal_cards()
         chosen = rng.choice(legal)
         plays.append((state.to_play, legal, chosen))
@@ -94,10 +98,15 @@ def play_randomly(state: StockHand, rng: random.Random) -> list[tuple[int, list[
     return plays
 
 
+DRAW_FIRST = load_variant(str(Path(__file__).parent / "data" / "two-handed-draw-first.yaml"))
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_a_whole_hand_plays_every_card_and_its_trick_points_add_up(rng: random.Random) -> None:
-    state = random_hand(TWO, rng)
+@given(st.randoms(use_true_random=False), st.sampled_from([TWO, DRAW_FIRST]))
+def test_a_whole_hand_plays_every_card_and_its_trick_points_add_up(
+    rng: random.Random, variant: Variant
+) -> None:
+    state = random_hand(variant, rng)
     plays = play_randomly(state, rng)
     assert len(plays) == 48 and state.tricks_done == 24
     assert sum(state.trick_points) == TWO.trick_total == 210
@@ -150,11 +159,11 @@ def test_every_card_played_after_the_stock_is_one_the_follow_rules_allow(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.randoms(use_true_random=False))
+@given(st.randoms(use_true_random=False), st.sampled_from([TWO, DRAW_FIRST]))
 def test_every_meld_takes_a_card_from_the_hand_and_reuses_only_upward(
-    rng: random.Random,
+    rng: random.Random, variant: Variant
 ) -> None:
-    state = random_hand(TWO, rng)
+    state = random_hand(variant, rng)
     play_randomly(state, rng)
     for seat in (0, 1):
         mine = state.laid[seat]
@@ -438,6 +447,7 @@ def test_table_says_the_stock_game_and_its_switches(tmp_path: Path) -> None:
     assert data["house"]["stock_play"] == {
         "game": 1000,
         "melds_per_trick": 1,
+        "meld_before_draw": True,
         "closing": False,
         "round_tricks": False,
     }
@@ -446,3 +456,31 @@ def test_table_says_the_stock_game_and_its_switches(tmp_path: Path) -> None:
     text = runner.invoke(app, ["table", str(closing.path)]).stdout
     assert "the trick's winner may close the stock instead of drawing" in text
     assert "trick points to the ten, 7, 8 or 9 as 10" in text
+
+
+def test_under_the_switch_the_winner_draws_first_then_melds_before_it_leads() -> None:
+    state = arranged("AS 10S KS QS JS AD AD 9D 9D 9C 9C JC", HEARTS, "AS", variant=DRAW_FIRST)
+    won_by_seat_0(state, "AD", "9H")
+    with pytest.raises(MeldcalcError, match="it draws before it may meld"):
+        state.meld([card("KS"), card("QS")])
+    state.draw()
+    assert state.melding and state.to_play == 0
+    state.meld([card("KS"), card("QS")])
+    state.play(card("9C"))  # leading ends the winner's turn
+    assert state.trick == [card("9C")] and not state.melding
+
+
+def test_under_the_switch_the_last_winner_melds_after_the_last_draw() -> None:
+    state = random_hand(DRAW_FIRST, random.Random(5))
+    rng = random.Random(6)
+    while state.stock_left > 2 or state.phase != WON:
+        if state.phase == WON:
+            state.draw()
+        elif state.melding:
+            state.end_melding()
+        else:
+            state.play(rng.choice(state.legal_cards()))
+    state.draw()
+    assert state.stock_left == 0 and state.melding and state.stage == STOCK
+    state.end_melding()
+    assert state.stage == LAST and state.table == [{}, {}]

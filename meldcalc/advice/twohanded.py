@@ -23,7 +23,17 @@ from meldcalc.engines.twohanded import Choice, MeldAdvice, card_choices, meld_ad
 from meldcalc.errors import HandError, MeldcalcError
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, Card, Hand
 from meldcalc.rules.tricks import winning_position
-from meldcalc.rules.twohanded import EXCHANGE, LAST, SHOW, WON, MeldOption, StockHand, cards_text
+from meldcalc.rules.twohanded import (
+    DRAWN,
+    EXCHANGE,
+    LAST,
+    SHOW,
+    WON,
+    MeldOption,
+    StockHand,
+    cards_text,
+    switches,
+)
 from meldcalc.rules.variant import Variant
 
 ME, OTHER = 0, 1
@@ -71,7 +81,7 @@ def hint_in(state: StockHand, seat: int, turn_up: int) -> TwoHandedHint:
     """The hint to ``seat``, the seat to act in ``state`` (the player's policy looks only
     at what the seat has seen)."""
     could = tuple(state.meld_options(seat))
-    if state.phase == WON:
+    if state.phase in (WON, DRAWN):
         return TwoHandedHint(state, seat, turn_up, (), meld_advice(state), could)
     return TwoHandedHint(state, seat, turn_up, tuple(card_choices(state)), None, could)
 
@@ -83,19 +93,20 @@ def rebuilt(variant: Variant, seen: Seen) -> StockHand:
     done = len(seen.played) // 2
     if seen.won and (len(seen.played) % 2 or not winners or winners[-1] != ME):
         raise MeldcalcError("--won: the last trick in --played was not yours to win")
-    draws = min(done - seen.won, variant.stock // 2)
-    if seen.won and 2 * draws >= variant.stock:
+    before = switches(variant).meld_before_draw  # with --won: drawn yet or not
+    draws = min(done - (seen.won and before), variant.stock // 2)
+    if seen.won and done > variant.stock // 2:  # melds follow the stock's tricks only
         raise MeldcalcError("--won: the stock is gone, and with it the meld after a trick")
     state = StockHand(variant, seen.turn_up.suit, 1 - seen.first_leader, [[], []], [], None)
     state.hands = [list(seen.hand.counts), [0] * NUM_CARDS]
-    if 2 * draws < variant.stock:
+    if 2 * draws < variant.stock or seen.won:  # the melds still on the table
         _lay_again(state, seen)
     _fill_unseen(state, seen, draws)
     whole = len(seen.played) // 2 * 2
     state.trick, state.tricks_done = list(seen.played[whole:]), len(winners)
     state.leader = winners[-1] if winners else seen.first_leader
     if seen.won:
-        state.phase, state.winner = WON, ME
+        state.phase, state.winner = (WON if before else DRAWN), ME
     elif 2 * draws >= variant.stock:
         state.stage = LAST
     return state
@@ -121,7 +132,8 @@ def _lay_again(state: StockHand, seen: Seen) -> None:
             continue
         for card in cards:
             state.hands[ME][card] += 1
-        state.phase, state.winner, state.melds_now = WON, ME, 0
+        melding = WON if switches(state.variant).meld_before_draw else DRAWN
+        state.phase, state.winner, state.melds_now = melding, ME, 0
         try:
             state.meld(cards)
         except MeldcalcError as error:
@@ -201,6 +213,7 @@ def hint_record(found: TwoHandedHint) -> dict[str, Any]:
         if advice is None
         else {
             "dix": advice.dix,
+            "draw_first": not state.melding and state.phase == WON,
             "now": _option_json(advice.option),
             "plan": [_option_json(option) for option in advice.plan],
             "plan_points": advice.plan_points,
@@ -248,6 +261,7 @@ def _meld_lines(record: dict[str, Any]) -> list[str]:
     steps = {EXCHANGE: ["exchange the dix for the turn-up"], SHOW: ["show the dix"]}.get(
         meld["dix"], []
     )
+    steps = ["draw", *steps] if meld["draw_first"] else steps
     now, plan = meld["now"], meld["plan"]
     if now is None:
         steps.append("nothing to meld: draw")

@@ -123,8 +123,8 @@ def hint(
         bool,
         typer.Option(
             "--won",
-            help="Two-handed: you won the last trick in --played: what to meld now, and"
-            " what to keep.",
+            help="Two-handed: you won the last trick in --played (and drew, where the meld"
+            " follows the draw): what to meld now, and what to keep.",
         ),
     ] = False,
     seed: SeedOption = 0,

@@ -35,7 +35,7 @@ from meldcalc.errors import MeldcalcError
 from meldcalc.rules.cards import RANKS, Hand
 from meldcalc.rules.meld import best_meld
 from meldcalc.rules.tricks import beats, suit_of
-from meldcalc.rules.twohanded import STOCK, WON, MeldOption, StockHand
+from meldcalc.rules.twohanded import DRAWN, STOCK, WON, MeldOption, StockHand
 from meldcalc.rules.variant import Variant
 
 #: What a trump held is worth for the last twelve tricks, before its rank's own worth.
@@ -181,8 +181,8 @@ def _exact_choices(state: StockHand) -> list[Choice] | None:
 def meld_advice(state: StockHand) -> MeldAdvice:
     """What the trick's winner lays now: the dix first, then the first meld of the best
     plan (see the module's words)."""
-    dix = state.dix_actions()[0] if state.dix_actions() else None
-    trial = state.copy()
+    trial = state.planning()
+    dix = trial.dix_actions()[0] if trial.dix_actions() else None
     if dix:
         trial.dix(dix)
     chances = max(1, min(PLAN_DEPTH, (state.stock_left + 1) // 2))
@@ -196,7 +196,7 @@ def _best_plan(state: StockHand, depth: int) -> tuple[int, tuple[MeldOption, ...
     for option in state.meld_options():
         after = state.copy()
         after.lay(option)
-        after.melds_now = 0  # the next trick won
+        after.melds_now = 0  # the next trick won (in a copy: nothing is drawn)
         later = _best_plan(after, depth - 1) if depth > 1 else (0, ())
         total = option.points + later[0]
         if total > best[0] or (total == best[0] and best[1] and option.points > best[1][0].points):
@@ -205,19 +205,25 @@ def _best_plan(state: StockHand, depth: int) -> tuple[int, tuple[MeldOption, ...
 
 
 def after_trick(state: StockHand) -> None:
-    """The trick's winner acts as the policy says: dix, meld, then draws."""
+    """The trick's winner acts as the policy says: dix, meld, then draws (where the
+    variant melds after the draw: draws, then dix and meld)."""
+    if not state.melding:
+        state.draw()
     advice = meld_advice(state)
     if advice.dix:
         state.dix(advice.dix)
     if advice.option is not None:
         state.lay(advice.option)
-    state.draw()
+    if state.phase == WON:
+        state.draw()
+    else:
+        state.end_melding()
 
 
 def play_out(state: StockHand) -> StockHand:
     """Both seats play the hand to its end by the policy."""
     while not state.over:
-        if state.phase == WON:
+        if state.phase in (WON, DRAWN):
             after_trick(state)
         else:
             state.play(choose_card(state))

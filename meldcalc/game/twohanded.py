@@ -35,6 +35,7 @@ from typing import Any
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, Card, Hand, parse_card, parse_hand
 from meldcalc.rules.twohanded import (
+    DRAWN,
     OVER,
     STOCK,
     WON,
@@ -104,7 +105,7 @@ class TwoTable:
             return "deal"
         if self.state.over:
             return "over"
-        return "won" if self.state.phase == WON else "play"
+        return "won" if self.state.phase in (WON, DRAWN) else "play"
 
     @property
     def other(self) -> int:
@@ -137,8 +138,12 @@ class TwoTable:
         state = self.state
         where = f"stock {state.stock_left}" if state.stage == STOCK else "last tricks"
         who = self.seat_label(state.to_play)
-        if state.phase == WON:
+        if state.phase == WON and switches(self.variant).meld_before_draw:
             return f"[{where}: {who} won: meld, dix, draw] > "
+        if state.phase == WON:
+            return f"[{where}: {who} won: draw] > "
+        if state.phase == DRAWN:
+            return f"[{where}: {who} drew: meld, dix, or lead] > "
         doing = "to follow" if state.trick else "to lead"
         return f"[{where}: {who} {doing}] > "
 
@@ -246,7 +251,7 @@ def _dealt(table: TwoTable, lines: list[str]) -> Answer:
 
 
 def _play(table: TwoTable, rest: str, advise: bool) -> Answer:
-    _phase(table, ("play",), "a card")
+    _phase(table, ("play", "won"), "a card")
     card = parse_card(rest).index
     state = _copy(table)
     if state.to_play == table.other:

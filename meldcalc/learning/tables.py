@@ -276,11 +276,18 @@ def _stock_play_lines(variant: Variant) -> list[str]:
         return []
     most = switches.melds_per_trick
     melds = "one meld" if most == 1 else f"up to {most} melds"
+    laying = (
+        f"lays {melds} (at least one card from the hand; a melded card melds again only in"
+        " another class or a higher meld of its class) and shows or exchanges the dix"
+    )
+    order = (
+        f"{laying}, then draws first; the loser draws next"
+        if switches.meld_before_draw
+        else f"draws first, the loser next; then the winner {laying} before it leads"
+    )
     lines = [
         "the non-dealer leads; while the stock lasts any card may be played, from hand or table",
-        f"the trick's winner lays {melds} (at least one card from the hand; a melded card"
-        " melds again only in another class or a higher meld of its class), shows or"
-        " exchanges the dix for the turn-up, then draws first; the loser draws next",
+        f"the trick's winner {order}",
     ]
     if switches.closing:
         lines.append("the trick's winner may close the stock instead of drawing")

@@ -507,6 +507,12 @@ VARIANT_FIELDS: dict[str, Field] = {
                         doc="Melds the trick's winner may lay down before drawing (1).",
                     )
                 ),
+                "meld_before_draw": Field(
+                    Boolean(
+                        doc="The trick's winner melds before it draws (true, most books) or"
+                        " after it, before it leads (false)."
+                    )
+                ),
                 "closing": Field(
                     Boolean(
                         doc="The trick's winner may close the stock instead of drawing: no"

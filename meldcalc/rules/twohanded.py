@@ -40,6 +40,7 @@ from meldcalc.rules.variant import StockPlay, Variant
 
 STOCK, LAST, CLOSED, OVER = "stock", "last", "closed", "over"  # the stages of a hand
 TRICK, WON = "trick", "won"  # a trick to play to; a trick won, its winner to meld and draw
+DRAWN = "drawn"  # meld after the draw (stock_play.meld_before_draw off): drawn, to meld
 EXCHANGE, SHOW, TURNED_UP = "exchange", "show", "turned up"  # how a dix is scored
 
 
@@ -228,6 +229,14 @@ class StockHand:
         other.events, other.dix_shown = list(self.events), list(self.dix_shown)
         return other
 
+    def planning(self) -> StockHand:
+        """A copy in which the trick's winner may meld now, drawn or not: what a plan of
+        melds is tried on (nothing is drawn: the stock is not the planner's to see)."""
+        other = self.copy()
+        if other.phase == WON and not switches(self.variant).meld_before_draw:
+            other.phase = DRAWN
+        return other
+
     def played(self) -> list[int]:
         """Every card played to a trick so far, the current trick's too: what both seats
         have seen go."""
@@ -239,10 +248,17 @@ class StockHand:
     @property
     def to_play(self) -> int:
         """The seat that acts now: the one to play to the trick, or the trick's winner."""
-        if self.phase == WON:
+        if self.phase in (WON, DRAWN):
             assert self.winner is not None
             return self.winner
         return (self.leader + len(self.trick)) % 2
+
+    @property
+    def melding(self) -> bool:
+        """Whether the trick's winner may meld and score a dix now: before its draw, or
+        after it where ``stock_play.meld_before_draw`` is off."""
+        before = switches(self.variant).meld_before_draw
+        return self.stage == STOCK and self.phase == (WON if before else DRAWN)
 
     @property
     def over(self) -> bool:
@@ -266,7 +282,7 @@ class StockHand:
     def legal_cards(self) -> list[int]:
         """The distinct cards the seat to play may play: any it holds while the stock
         lasts; then as the follow-and-beat rules say."""
-        if self.phase != TRICK:
+        if self.phase not in (TRICK, DRAWN):
             return []
         counts = self.held(self.to_play)
         if self.stage == STOCK:
@@ -276,6 +292,8 @@ class StockHand:
 
     def play(self, card: int) -> None:
         """The seat to play plays ``card`` (from its table where it lies there)."""
+        if self.phase == DRAWN:
+            self.end_melding()
         if self.phase != TRICK:
             raise MeldcalcError(self._not_now("play a card"))
         seat = self.to_play
@@ -322,8 +340,12 @@ class StockHand:
     def _not_now(self, what: str) -> str:
         if self.stage == OVER:
             return f"the hand is over: no one can {what}"
+        if self.phase == WON and not switches(self.variant).meld_before_draw:
+            return f"seat {self.winner} won the trick: it draws before it may {what}"
         if self.phase == WON:
             return f"seat {self.winner} won the trick and draws next: it may not {what} now"
+        if self.phase == DRAWN:
+            return f"seat {self.winner} has drawn: it melds or leads; no one may {what} now"
         if self.stage != STOCK:
             return f"the stock is gone: no one can {what}; seat {self.to_play} plays a card"
         return f"seat {self.to_play} is to play a card: no one can {what} now"
@@ -338,7 +360,7 @@ class StockHand:
         if self.stage != STOCK:
             return []
         melded = self.melds_now >= switches(self.variant).melds_per_trick
-        if seat == self.winner and self.phase == WON and melded:
+        if seat == self.winner and self.melding and melded:
             return []
         found = []
         for item in meld_items(self.variant, self.trump):
@@ -410,7 +432,7 @@ class StockHand:
     def meld(self, cards: Sequence[int]) -> MeldOption:
         """The trick's winner lays down the meld of exactly ``cards`` (the cards it shows,
         from its hand and table together); the highest such meld when several are."""
-        if self.phase != WON or self.stage != STOCK:
+        if not self.melding:
             raise MeldcalcError(self._not_now("meld"))
         seat = self.to_play
         wanted = tuple(sorted(cards))
@@ -428,6 +450,8 @@ class StockHand:
 
     def lay(self, option: MeldOption) -> None:
         """Lay down one of `meld_options`' options (the seat to act's)."""
+        if not self.melding:
+            raise MeldcalcError(self._not_now("meld"))
         seat = self.to_play
         ids = list(option.reused)
         for card in option.from_hand:
@@ -456,7 +480,7 @@ class StockHand:
     def dix_actions(self) -> list[str]:
         """What the trick's winner may do with a dix now: exchange it for the turn-up (while
         it lies under the stock and is no 9 itself), or show it; each 9 scores once."""
-        if self.phase != WON or self.stage != STOCK or not dix_points(self.variant):
+        if not self.melding or not dix_points(self.variant):
             return []
         seat, nine = self.to_play, Card(Rank.NINE, self.trump).index
         if self.hands[seat][nine] <= self.dix_shown[seat]:
@@ -485,7 +509,7 @@ class StockHand:
         return how
 
     def _why_no_dix(self) -> str:
-        if self.phase != WON or self.stage != STOCK:
+        if not self.melding:
             return self._not_now("show a dix")
         nine = Card(Rank.NINE, self.trump)
         if not dix_points(self.variant):
@@ -531,11 +555,22 @@ class StockHand:
         self.hands[winner][first] += 1
         self.hands[loser][second] += 1
         self.events += [Drew(winner, first, last), Drew(loser, second, last)]
+        if switches(self.variant).meld_before_draw:
+            self.phase = DRAWN
+            self.end_melding()
+        else:
+            self.phase, self.melds_now = DRAWN, 0
+        return first, second
+
+    def end_melding(self) -> None:
+        """The winner's turn after its draw ends (it leads): the stock gone, the melds go
+        back into the hands."""
+        if self.phase != DRAWN:
+            raise MeldcalcError(self._not_now("end its melding"))
         self.phase = TRICK
-        if last:
+        if not self.stock and self.turn_up is None:
             self._to_hands()
             self.stage = LAST
-        return first, second
 
     def _to_hands(self) -> None:
         for seat in (0, 1):

@@ -189,12 +189,14 @@ class StockPlay:
     The texts say only that two play with a stock and a turned-up trump, "the drawing as in
     Bezique"; meldcalc plays the common rules (RULES.md, two-handed), and these switch the
     points the books differ on: ``melds_per_trick`` (one combination after each trick won),
-    ``closing`` (whether the trick's winner may close the stock instead of drawing),
+    ``meld_before_draw`` (the winner melds before it draws, as most books have it, or
+    after), ``closing`` (whether the trick's winner may close the stock instead of drawing),
     ``round_tricks`` (count a player's trick points to the ten, "7, 8 or 9 as 10") and the
     ``game`` target."""
 
     game: int = 1000
     melds_per_trick: int = 1
+    meld_before_draw: bool = True
     closing: bool = False
     round_tricks: bool = False
 
