@@ -31,7 +31,7 @@ from meldcalc.rules.twohanded import (
     WON,
     MeldOption,
     StockHand,
-    cards_text,
+    card_names,
     switches,
 )
 from meldcalc.rules.variant import Variant
@@ -137,7 +137,7 @@ def _lay_again(state: StockHand, seen: Seen) -> None:
         try:
             state.meld(cards)
         except MeldcalcError as error:
-            raise MeldcalcError(f"--known me:{cards_text(cards)}: {error}") from None
+            raise MeldcalcError(f"--known me:{card_names(cards)}: {error}") from None
     for card in range(NUM_CARDS):
         keys = sorted(key for key, on in state.table[ME].items() if on == card)
         for key in keys[held[card] :]:
@@ -203,8 +203,8 @@ def hint_record(found: TwoHandedHint) -> dict[str, Any]:
         "stock": state.stock_left,
         "stage": state.stage,
         "trick": [CARD_NAMES[card] for card in state.trick],
-        "hand": cards_text(_cards_of(state.hands[found.seat])).split(),
-        "table": cards_text(state.table_cards(found.seat)).split(),
+        "hand": card_names(_cards_of(state.hands[found.seat])).split(),
+        "table": card_names(state.table_cards(found.seat)).split(),
         "cards": [
             {"card": CARD_NAMES[c.card], "value": round(c.value, 1), "why": c.why}
             for c in found.cards
@@ -225,7 +225,7 @@ def hint_record(found: TwoHandedHint) -> dict[str, Any]:
 def _option_json(option: Any) -> dict[str, Any] | None:
     if option is None:
         return None
-    return {"name": option.name, "cards": cards_text(option.cards).split(), "points": option.points}
+    return {"name": option.name, "cards": card_names(option.cards).split(), "points": option.points}
 
 
 def hint_text(record: dict[str, Any]) -> str:

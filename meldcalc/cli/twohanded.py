@@ -19,7 +19,7 @@ from meldcalc.rules.twohanded import (
     Melded,
     StockHand,
     TrickDone,
-    cards_text,
+    card_names,
 )
 from meldcalc.rules.variant import Variant
 
@@ -158,7 +158,7 @@ def _trick_json(row: dict[str, Any]) -> dict[str, Any]:
         "points": trick.points,
         "dix": [{"how": dix.how, "points": dix.points} for dix in row["dix"]],
         "melds": [
-            {"name": laid.name, "cards": cards_text(laid.cards).split(), "points": laid.points}
+            {"name": laid.name, "cards": card_names(laid.cards).split(), "points": laid.points}
             for laid in row["melds"]
         ],
         "draws": [{"seat": draw.seat, "card": CARD_NAMES[draw.card]} for draw in row["draws"]],

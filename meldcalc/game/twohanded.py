@@ -45,7 +45,7 @@ from meldcalc.rules.twohanded import (
     Melded,
     StockHand,
     TrickDone,
-    cards_text,
+    card_names,
     switches,
 )
 from meldcalc.rules.variant import Variant
@@ -273,7 +273,7 @@ def _meld(table: TwoTable, rest: str, advise: bool) -> Answer:
     before = len(state.events)
     state.meld(cards)
     new = replace(table, state=state)
-    return Answer(new, [*_events(new, before), _whose_turn(new)], {"meld": cards_text(cards)})
+    return Answer(new, [*_events(new, before), _whose_turn(new)], {"meld": card_names(cards)})
 
 
 def _dix(table: TwoTable, rest: str, advise: bool) -> Answer:
@@ -480,7 +480,7 @@ def _points_lines(table: TwoTable) -> list[str]:
 
 
 def _table_text(state: StockHand, seat: int) -> str:
-    return cards_text(state.table_cards(seat)) or "-"
+    return card_names(state.table_cards(seat)) or "-"
 
 
 def _whose_turn(table: TwoTable) -> str:

@@ -57,7 +57,7 @@ class Laid:
 
     @property
     def text(self) -> str:
-        return f"{self.name} {cards_text(self.cards)}"
+        return f"{self.name} {card_names(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class MeldOption:
 
     @property
     def text(self) -> str:
-        return f"{self.name} {cards_text(self.cards)}"
+        return f"{self.name} {card_names(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,8 @@ class Closed:
 Event = TrickDone | Melded | DixScored | Drew | Closed
 
 
-def cards_text(cards: Sequence[int]) -> str:
+def card_names(cards: Sequence[int]) -> str:
+    """The cards' names in the deck's order: ``KS QS``."""
     return " ".join(CARD_NAMES[card] for card in sorted(cards))
 
 
@@ -313,7 +314,7 @@ class StockHand:
         if not self.held(seat)[card]:
             where = "hand or table" if self.stage == STOCK else "hand"
             return f"{name}: seat {seat} holds no {name} in its {where}"
-        allowed = cards_text(self.legal_cards())
+        allowed = card_names(self.legal_cards())
         return (
             f"{name}: once the stock is gone the follow rules hold (follow suit and beat the"
             f" card led, else trump): expected one of {allowed}"
@@ -439,12 +440,12 @@ class StockHand:
         if self.melds_now >= switches(self.variant).melds_per_trick:
             most = switches(self.variant).melds_per_trick
             raise MeldcalcError(
-                f"{cards_text(wanted)}: one meld a trick won ({most} in this variant): draw,"
+                f"{card_names(wanted)}: one meld a trick won ({most} in this variant): draw,"
                 " and meld after the next trick won"
             )
         options = [o for o in self.meld_options(seat) if o.cards == wanted]
         if not options:
-            raise MeldcalcError(f"{cards_text(wanted)}: {self._why_not_meld(seat, wanted)}")
+            raise MeldcalcError(f"{card_names(wanted)}: {self._why_not_meld(seat, wanted)}")
         self.lay(options[0])
         return options[0]
 
