@@ -346,7 +346,7 @@ ERRORS = [
         "--known '7:AS': seat '7': expected a seat from 0 to 3, or me, left, partner, right",
     ),
     (HAND, ["--known", "2:AX"], "--known '2:AX': "),
-    (HAND, ["-V", "two-handed"], "hint plays from the hands as dealt: two-handed's stock"),
+    (HAND, ["-V", "two-handed"], "two-handed: give the position on the command line, every card"),
     (HAND, ["--leader", "4"], "leader '4': expected a seat from 0 to 3"),
     (HAND, ["--leader", "left"], "leader 'left': a seat from 0 to 3 (a seat named from yours"),
     (f"{HAND} | seat 9", [], "seat '9': expected a seat from 0 to 3"),

@@ -82,11 +82,12 @@ def game(
     Steps are read one a line (typed at the prompt, or piped in): seat N, hand CARDS, a bid
     or pass, trump S, meld SEAT TOTAL|CARDS, a card, hint, show, tricks N, undo, help, quit.
     Each step is kept in FILE.hand before it is answered: run the command again to resume.
+    Two-handed (-V two-handed): hand CARDS, turn-up CARD, a card, meld CARDS, dix, draw
+    CARD, close, hint, show ('help' lists them).
 
     Example: meldcalc game friday.jsonl --seat 0
     """
     from meldcalc.game import journal, ledger
-    from meldcalc.game.session import apply, replay, start
 
     with user_errors():
         if sys.stdin is None:  # before any journal is made for a hand none can follow
@@ -104,6 +105,8 @@ def game(
         if book is None:  # a new game: its first hand's journal says under which rules
             variant = _journal_variant(jpath, variant)
         rules, spec = _rules(book, variant)
+        session = session_of(rules)  # the seam: two-handed has a session of its own
+        start, apply, replay = session.start, session.apply, session.replay
         named = None
         if names is not None:
             from meldcalc.cli.scoring import _side_names
@@ -116,7 +119,7 @@ def game(
         first = start(rules, dealer, game_names, _score_of(book, rules), policy.value)
         steps, warnings = journal.read_steps(jpath)
         warn(warnings)
-        table = _resumed(first, steps, jpath)
+        table = _resumed(first, steps, jpath, apply)
         seated = seat is not None and not steps  # the seat is the hand's first step
         if seated:  # checked before anything is kept
             table = apply(table, f"seat {seat}", advise=False).table
@@ -154,7 +157,7 @@ def game(
         kept = None  # the step's answer, once its journal has it
         try:
             if text.lower() == "review":
-                lines, data = _reviewed(last, seed or 0, jobs)
+                lines, data = _reviewed(last, seed or 0, jobs, session)
                 out.answer(number, text, lines, data)
                 continue
             if text.lower() == "undo":
@@ -205,22 +208,31 @@ def game(
         raise typer.Exit(2)  # a script is told that some of its steps were refused
 
 
-def _reviewed(last: Any, seed: int, jobs: int) -> tuple[list[str], dict]:
+def session_of(rules: Any) -> Any:
+    """The module that follows a hand of ``rules`` (start, apply, replay, review_mine):
+    `meldcalc.game.twohanded` where a turn-up names trump, else `meldcalc.game.session`."""
+    if rules.turns_up_trump:
+        from meldcalc.game import twohanded
+
+        return twohanded
+    from meldcalc.game import session
+
+    return session
+
+
+def _reviewed(last: Any, seed: int, jobs: int, session: Any) -> tuple[list[str], dict]:
     """The review of your play in the last hand played out: each of your cards against the
     best you had, as you saw it and with every hand known; the largest losses marked."""
     from meldcalc.cli.review import seen_review
-    from meldcalc.game.session import review_mine
 
     if last is None:
         raise MeldcalcError("review: no hand has been played out to its end in this session")
-    return seen_review(review_mine(last, seed, jobs))
+    return seen_review(session.review_mine(last, seed, jobs))
 
 
-def _resumed(first: Any, steps: list[str], path: Path) -> Any:
+def _resumed(first: Any, steps: list[str], path: Path, apply: Callable[..., Any]) -> Any:
     """The hand under way, its journal's steps taken again; a step the hand refuses now (an
     edited journal) is said with its place."""
-    from meldcalc.game.session import apply
-
     table = first
     for number, step in enumerate(steps, start=1):
         try:
@@ -369,6 +381,8 @@ def _steps_typed(
 
 def _prompt(table: Any) -> str:
     """The hand's phase and whose turn it is: ``[auction: you to bid] > ``."""
+    if isinstance(getattr(table, "prompt", None), str):  # a two-handed table says its own
+        return table.prompt
     phase = table.phase
     if phase == "auction":
         return f"[auction: {table.seat_label(table.to_bid)} to bid] > "
@@ -409,6 +423,10 @@ def _complete_with_readline(rules: Any) -> None:
 
 def _steps_of(rules: Any) -> list[str]:
     """The steps a hand of these rules has: no widow or passing steps where there are none."""
+    if rules.turns_up_trump:
+        from meldcalc.game.twohanded import STEP_WORDS as TWO_HANDED
+
+        return list(TWO_HANDED)
     from meldcalc.game.session import STEP_WORDS
 
     unused = set()

@@ -26,6 +26,7 @@ from meldcalc.cli.base import (
     words,
 )
 from meldcalc.cli.report import RecordFormat, tabulate
+from meldcalc.errors import MeldcalcError
 from meldcalc.rules.cards import CARD_NAMES, CARDS, RANKS, Suit, suit_order
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.seats import SEAT_WORDS
@@ -108,6 +109,24 @@ def hint(
             " less after.",
         ),
     ] = LAYOUTS,
+    turn_up: Annotated[
+        Optional[str],
+        typer.Option(
+            "--turn-up",
+            metavar="CARD",
+            help="Two-handed: the card turned up under the stock, which names trump (HAND is"
+            " then every card you hold, in hand and on your table).",
+            show_default=False,
+        ),
+    ] = None,
+    won: Annotated[
+        bool,
+        typer.Option(
+            "--won",
+            help="Two-handed: you won the last trick in --played (and drew, where the meld"
+            " follows the draw): what to meld now, and what to keep.",
+        ),
+    ] = False,
     seed: SeedOption = 0,
     policy: Annotated[Policy, policy_option("each layout out")] = DEFAULT_POLICY,
     variant: VariantOption = DEFAULT_VARIANT,
@@ -126,6 +145,19 @@ def hint(
     """
     with user_errors():
         rules = load(variant)
+        if rules.turns_up_trump:
+            from meldcalc.cli.twohanded import hint_two_handed
+
+            if not hand or hand == ["-"] or trump is not None:
+                raise MeldcalcError(
+                    f"{rules.name}: give the position on the command line, every card you hold"
+                    " as HAND and --turn-up CARD (the turn-up names trump, not --trump)"
+                )
+            text = " ".join(hand)
+            as_json = fmt is not RecordFormat.table
+            return hint_two_handed(rules, text, turn_up, played, leader, known or [], won, as_json)
+        if turn_up is not None or won:
+            raise MeldcalcError("--turn-up and --won are two-handed's: this game turns no card up")
         defaults = {
             "trump": trump,
             "leader": leader,

@@ -421,12 +421,14 @@ def _turn_up_lines(deal: Any) -> list[str]:
 
 def deal_json(deal: Any, number: int, seed: int) -> dict[str, Any]:
     """``{"deal": N, "seed": S, "hands": [[cards of seat 0], ...], "widow": [...],
-    "stock": [...], "turn_up": "9C" or null}``."""
+    "stock": [...], "turn_up": "9C" or null}``. Where a card is turned up the stock is
+    listed in the order it is drawn, top first, the turn-up last (under the stock)."""
+    stock = [*deal.drawn, deal.turn_up] if deal.turn_up is not None else deal.stock.cards()
     return {
         "deal": number,
         "seed": seed,
         "hands": [[str(card) for card in hand.cards()] for hand in deal.hands],
         "widow": [str(card) for card in deal.widow.cards()],
-        "stock": [str(card) for card in deal.stock.cards()],
+        "stock": [str(card) for card in stock],
         "turn_up": None if deal.turn_up is None else str(deal.turn_up),
     }

@@ -50,7 +50,7 @@ class PlayFormat(str, enum.Enum):
 
 @app.command(short_help="Play one simulated deal of the hand, trick by trick.")
 def play(
-    trump: Annotated[Suit, trump_option()],
+    trump: Annotated[Optional[Suit], trump_option(" (two-handed: the turn-up names it)")] = None,
     hand: HandArgument = None,
     variant: VariantOption = DEFAULT_VARIANT,
     seed: SeedOption = None,
@@ -88,6 +88,9 @@ def play(
     the best one, the points lost per seat, and the deal's exact value beside what was
     taken.
 
+    Two-handed (-V two-handed): a whole hand with its stock, meldcalc's player in both seats,
+    each trick with the meld and the draws after it; the turn-up names trump (no --trump).
+
     Example: meldcalc play "AS 10S KS QS JS JD 9S AH AD AC KH QH" -t S --seed 3 --review
     """
     import secrets
@@ -97,6 +100,10 @@ def play(
     chosen = None  # the seed of a random deal
     with user_errors():
         rules = load(variant)
+        if rules.turns_up_trump:
+            return _play_two_handed(rules, trump, hand, seed, deal, review, bid, fmt)
+        if trump is None:
+            _missing_trump()
         if deal is not None:
             if hand:
                 raise MeldcalcError("give either HAND or --deal, not both")
@@ -127,6 +134,44 @@ def play(
         say(json.dumps(record, indent=2, ensure_ascii=False))
     else:
         say(played_table(played, checked, chosen, result.lines(rules), rules))
+
+
+def _missing_trump() -> None:
+    """--trump is required outside the games whose turn-up names trump (two-handed): said
+    as every missing option is said."""
+    raise MeldcalcError(
+        "missing option '--trump' / '-t'. Choose from: S, H, D, C (see 'meldcalc play --help')"
+    )
+
+
+def _play_two_handed(
+    rules: Variant,
+    trump: Suit | None,
+    hand: Sequence[str] | None,
+    seed: int | None,
+    deal: str | None,
+    review: bool,
+    bid: int | None,
+    fmt: PlayFormat,
+) -> None:
+    """A whole two-handed deal: the turn-up names trump, and there is no bid."""
+    import secrets
+
+    from meldcalc.cli.twohanded import play_two_handed
+
+    refused = [
+        option
+        for option, given in (("--trump", trump), ("--deal", deal), ("--review", review or None))
+        if given is not None
+    ] + (["--bid"] if bid is not None else [])
+    if refused:
+        raise MeldcalcError(
+            f"{', '.join(refused)}: {rules.name} deals its own stock and turns up trump, with no"
+            " bid: give HAND (seat 0's, the non-dealer's) or none, and --seed"
+        )
+    held = full_hand(" ".join(hand), rules) if hand else None
+    chosen = secrets.randbelow(2**31) if seed is None else seed
+    play_two_handed(rules, held, chosen, fmt is PlayFormat.json)
 
 
 @app.command(short_help="Solve a position exactly: each card's value, the best line.")

@@ -25,7 +25,7 @@ from meldcalc.cli.base import (
 )
 from meldcalc.cli.report import tabulate
 from meldcalc.console import OutputError
-from meldcalc.errors import MeldcalcError, quote, shown_path
+from meldcalc.errors import MeldcalcError, UnsupportedError, quote, shown_path
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.notation import is_whole_number
@@ -250,7 +250,9 @@ def score(
             )
             if not given
         ]
-        if missing and rules.bidding is not None:  # (with no auction, no hand to score)
+        if rules.bidding is None:
+            bid, bidder = _without_auction(rules, bid, bidder_seat, meld, hands)
+        elif missing:
             raise MeldcalcError(
                 f"a hand needs {', '.join(missing[:-1]) + ' and ' if len(missing) > 1 else ''}"
                 f"{missing[-1]} too: e.g. --bid 300 --bidder 0 --meld 150,80 --tricks 140"
@@ -290,6 +292,28 @@ def score(
                 " '--undo' takes the hand back)\n"
             )
         raise
+
+
+def _without_auction(
+    rules: Variant, bid: int | None, bidder: str | None, meld: Any, hands: Any
+) -> tuple[int, int]:
+    """A game without an auction (two-handed) scores meld and tricks: no bid, no bidder
+    (one --tricks number is then seat 0's)."""
+    if rules.stock_play is None:
+        raise UnsupportedError(f"{rules.name} has no auction: there is no bid to score")
+    given = [
+        option for option, value in (("--bid", bid), ("--bidder", bidder)) if value is not None
+    ]
+    if given:
+        raise MeldcalcError(
+            f"{' and '.join(given)}: {rules.name} has no auction (the turn-up names trump):"
+            " give each player's --meld and --tricks"
+        )
+    if meld is None and hands is None:
+        raise MeldcalcError(
+            "a hand needs --meld (or --hand) too: e.g. --meld 240,80 --tricks 130,80"
+        )
+    return 0, 0
 
 
 def _report_hand(scored: Any, rules: Variant, side_names: Any, book: Any, fmt: ScoreFormat) -> None:
@@ -370,8 +394,9 @@ def _every_side(
     counts = complete_sides(values, rules, bidder, total)
     if sides == 2:
         bidding = side_of(rules, bidder)
+        whose = "the bidding side's" if rules.bidding else "the first player's"
         console.to_stderr(
-            f"meldcalc: {option} {values[0]}: the bidding side's"
+            f"meldcalc: {option} {values[0]}: {whose}"
             f" ({side_name(rules, bidding, names)}); the other side {total - values[0]}\n"
         )
     return counts
@@ -485,12 +510,13 @@ def score_json(score: Any, variant: Any, names: Any = None) -> dict[str, Any]:
 
     play = score.play
     named = (lambda side: {"name": names[side]}) if names else (lambda side: {})
+    auction = variant.bidding is not None  # without one (two-handed), no bid: null
     return {
         "variant": variant.name,
         "outcome": score.outcome,
-        "bid": play.bid,
-        "bidder": play.bidder,
-        "bidding_side": score.bidding_side,
+        "bid": play.bid if auction else None,
+        "bidder": play.bidder if auction else None,
+        "bidding_side": score.bidding_side if auction else None,
         "sides": [
             {
                 "side": side,
@@ -606,6 +632,8 @@ def standing_table(ledger: Any, standing: Any, variant: Any, detail: bool = Fals
     names = ledger.names
 
     def bidder(hand: dict) -> str:
+        if variant.bidding is None:
+            return ""
         seat = f"seat {hand['bidder']}"
         return f"{names[side_of(variant, hand['bidder'])]} ({seat})" if names else seat
 
@@ -618,7 +646,7 @@ def standing_table(ledger: Any, standing: Any, variant: Any, detail: bool = Fals
         return f"{shown}  [{hand['meld'][side]} meld{tricks}]"
 
     rows = [
-        [hand["hand"], hand["bid"], bidder(hand), hand["trump"] or "", hand["outcome"]]
+        [hand["hand"], hand["bid"] or "", bidder(hand), hand["trump"] or "", hand["outcome"]]
         + [cell(hand, side) for side in range(len(data["sides"]))]
         for hand in data["hands"]
     ]

@@ -18,27 +18,44 @@ if TYPE_CHECKING:
 class Deal:
     """One deal: a hand per seat (seat 0 first, in playing order), the widow, the stock;
     where the variant turns trump up, the turn-up (the stock's first card, one of its
-    cards)."""
+    cards) and ``drawn``, the rest of the stock face down in the order it is drawn, top
+    first (the turn-up lies under it and is drawn last)."""
 
     hands: tuple[Hand, ...]
     widow: Hand
     stock: Hand
     turn_up: Card | None = None
+    drawn: tuple[Card, ...] = ()
 
 
 def deal(variant: Variant, rng: random.Random) -> Deal:
     """Shuffle the whole deck and deal it as the variant says."""
     cards = variant.deck.cards()
     rng.shuffle(cards)
-    size = variant.hand_size
-    hands = tuple(
-        Hand.from_cards(cards[seat * size : (seat + 1) * size]) for seat in range(variant.players)
-    )
-    dealt = variant.players * size
-    widow = Hand.from_cards(cards[dealt : dealt + variant.widow])
-    stock = cards[dealt + variant.widow :]
-    turn_up = stock[0] if variant.turns_up_trump else None
-    return Deal(hands, widow, Hand.from_cards(stock), turn_up)
+    return _laid_out(variant, (), cards)
+
+
+def deal_holding(variant: Variant, rng: random.Random, held: Hand) -> Deal:
+    """A deal in which seat 0 holds ``held``: the rest of the deck shuffled and dealt to
+    the other seats, the widow and the stock as `deal` deals them."""
+    rest = variant.deck.cards()
+    for card in held:
+        rest.remove(card)
+    rng.shuffle(rest)
+    return _laid_out(variant, (held,), rest)
+
+
+def _laid_out(variant: Variant, given: tuple[Hand, ...], cards: list[Card]) -> Deal:
+    """``cards`` dealt in order after the ``given`` hands: a hand to each other seat, the
+    widow, the stock (the turn-up its first card, where trump is turned up)."""
+    size, seats = variant.hand_size, variant.players - len(given)
+    dealt = [Hand.from_cards(cards[seat * size : (seat + 1) * size]) for seat in range(seats)]
+    hands = (*given, *dealt)
+    widow = Hand.from_cards(cards[seats * size : seats * size + variant.widow])
+    stock = cards[seats * size + variant.widow :]
+    if not variant.turns_up_trump:
+        return Deal(hands, widow, Hand.from_cards(stock))
+    return Deal(hands, widow, Hand.from_cards(stock), stock[0], tuple(stock[1:]))
 
 
 def deals(variant: Variant, count: int | None, seed: int | None) -> Iterator[Deal]:

@@ -57,6 +57,7 @@ from meldcalc.rules.loading import load_variant, variant_from_data
 from meldcalc.rules.scoring import (
     MADE,
     NOT_PLAYED,
+    PLAYED,
     SET,
     SHORT_OF_MELD,
     THROWN_IN,
@@ -79,7 +80,7 @@ FORMAT = 1
 MAX_BYTES = 16 * 1024 * 1024
 #: The largest target, bid, meld or trick count a ledger holds: the bound of the options.
 MAX_POINTS = 10_000_000
-OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED, SHORT_OF_MELD)
+OUTCOMES = (MADE, SET, THROWN_IN, NOT_PLAYED, SHORT_OF_MELD, PLAYED)
 LEDGER = "a meldcalc ledger"
 
 
@@ -619,7 +620,7 @@ class Game:
         """The game's first line when there is none yet; else checks that a deal may be
         added (the same target, the game not over)."""
         if self.book is None:
-            goal = target or (rules.bidding.game if rules.bidding else None)
+            goal = target or rules.game_target
             if goal is None:
                 raise MeldcalcError(f"{rules.name} names no game target: give one with --to")
             return [header(variant, goal, rules.data, names)]

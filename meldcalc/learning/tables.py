@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from meldcalc.rules.cards import RANKS
@@ -199,6 +200,7 @@ def bidding_lines(variant: Variant) -> list[str]:
 def house_rules(variant: Variant) -> dict[str, Any]:
     """The switches that change a hand's or a game's score, as the file sets them."""
     house, bidding = variant.house, variant.bidding
+    stock = {"stock_play": dataclasses.asdict(variant.stock_play)} if variant.stock_play else {}
     return {
         "meld_minimum": variant.meld_minimum,
         "save_meld": house.save_meld,
@@ -212,6 +214,7 @@ def house_rules(variant: Variant) -> dict[str, Any]:
         },
         "both_reach": bidding.both_reach if bidding else None,
         "checks": any(rule.checks for rule in variant.melds),
+        **stock,  # the two-handed game's switches, where there is a stock
     }
 
 
@@ -219,7 +222,8 @@ def scoring_lines(variant: Variant) -> list[str]:
     """How a hand and a game are scored, every house switch included, in words."""
     house, bidding = variant.house, variant.bidding
     if bidding is None:
-        return ["each side scores its meld and the trick points it takes"]
+        stock = _stock_scoring_lines(variant)
+        return stock or ["each side scores its meld and the trick points it takes"]
     lost = "the bid" if house.set_penalty == 1 else f"{house.set_penalty} times the bid"
     set_line = f"set: the bidding side scores nothing and loses {lost}; the others score as usual"
     lines = [
@@ -318,12 +322,52 @@ HEAD = {
 }
 
 
+def _stock_scoring_lines(variant: Variant) -> list[str]:
+    """The stock game's score (two-handed): meld and tricks, the rounding switch, the game."""
+    switches = variant.stock_play
+    if switches is None:
+        return []
+    tricks = "trick points to the ten, 7, 8 or 9 as 10" if switches.round_tricks else "trick points"
+    return [
+        f"each player scores its meld (laid after tricks won, and the dix) and its {tricks}",
+        f"game: {switches.game}; both over it on one hand: the higher total wins",
+    ]
+
+
+def _stock_play_lines(variant: Variant) -> list[str]:
+    """How the stock is played (two-handed), its house switches in words."""
+    switches = variant.stock_play
+    if switches is None:
+        return []
+    most = switches.melds_per_trick
+    melds = "one meld" if most == 1 else f"up to {most} melds"
+    laying = (
+        f"lays {melds} (at least one card from the hand; a melded card melds again only in"
+        " another class or a higher meld of its class) and shows or exchanges the dix"
+    )
+    order = (
+        f"{laying}, then draws first; the loser draws next"
+        if switches.meld_before_draw
+        else f"draws first, the loser next; then the winner {laying} before it leads"
+    )
+    lines = [
+        "the non-dealer leads; while the stock lasts any card may be played, from hand or table",
+        f"the trick's winner {order}",
+    ]
+    if switches.closing:
+        lines.append("the trick's winner may close the stock instead of drawing")
+    return [*lines, "once the stock is gone the melds go back into the hands, and:"]
+
+
 def play_lines(variant: Variant) -> list[str]:
     overtrump = "over-trumping when you can" if variant.overtrump else "no duty to over-trump"
     void = f"void in the led suit: play a trump, {overtrump}; void in both: any card"
+    stock = _stock_play_lines(variant)
+    leads = [] if stock else ["the bidder leads first; the winner of a trick leads the next"]
     return [
         marked(variant, f"dealing and play go {DIRECTION[variant.direction]}", "play.direction"),
-        "the bidder leads first; the winner of a trick leads the next",
+        *stock,
+        *leads,
         marked(variant, f"follow suit and {HEAD[variant.head]}", "play.head"),
         marked(variant, void, "play.overtrump"),
         "highest trump wins, else the highest card of the led suit;"

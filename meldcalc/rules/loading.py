@@ -24,6 +24,7 @@ from meldcalc.rules.variant import (
     Increment,
     MeldRule,
     Passing,
+    StockPlay,
     ThrownIn,
     Variant,
 )
@@ -383,6 +384,7 @@ def _semantic_problems(tree: Node) -> list[str]:
         *_increment_problems(fields["bidding"]),
         *table_problems(tree),
         *mark_problems(tree),
+        *_stock_play_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks and node.file == tree.file:
@@ -571,6 +573,16 @@ def _increment_problems(bidding: Node) -> list[str]:
     return []
 
 
+def _stock_play_problems(tree: Node) -> list[str]:
+    """The stock game's switches (two-handed) need a stock and no auction."""
+    fields = tree.value
+    switches, stock = fields.get("stock_play"), fields.get("stock")
+    if switches is None or (stock and stock.value and fields["bidding"].value == "none"):
+        return []
+    why = "stock_play switches the two-handed game: expected a stock and 'bidding: none'"
+    return [switches.problem(why)]
+
+
 def _as_list(node: Node) -> list[Node]:
     return node.value if isinstance(node.value, list) else [node]
 
@@ -626,6 +638,13 @@ def _passing(data: dict | str | None) -> Passing | None:
     return Passing(data["kind"], data["cards"], data.get("simultaneous", False))
 
 
+def _stock_play(data: dict) -> StockPlay | None:
+    """The stock game's switches where trump is turned up (a stock, no auction)."""
+    if not data.get("stock") or data["bidding"] != "none":
+        return None
+    return StockPlay(**data.get("stock_play", {}))
+
+
 def _model(data: dict, file: str) -> Variant:
     play, house = data.get("play", {}), data.get("house", {})
     return Variant(
@@ -658,5 +677,6 @@ def _model(data: dict, file: str) -> Variant:
             trick_minimum=house.get("trick_minimum", 0),
         ),
         passing=_passing(data.get("passing")),
+        stock_play=_stock_play(data),
         data=data,
     )

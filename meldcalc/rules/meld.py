@@ -455,6 +455,16 @@ def melded_cards(variant: Variant, counts: np.ndarray, trumps: np.ndarray) -> np
     return shown
 
 
+def meld_items(variant: Variant, trump: Suit) -> list[Item]:
+    """Every meld of ``variant`` made concrete under ``trump`` (the run in hearts, the
+    marriage in clubs ...), in the table's order: what a player may lay down one at a time
+    (two-handed)."""
+    items = [
+        item for component in engine_for(variant).components[trump] for item in component.items
+    ]
+    return sorted(items, key=lambda item: item.order)
+
+
 def best_meld(hand: Hand, variant: Variant, trump: Suit) -> MeldResult:
     """The best meld of ``hand`` under ``trump`` in ``variant``."""
     return engine_for(variant).best(hand, trump)

@@ -522,6 +522,40 @@ VARIANT_FIELDS: dict[str, Field] = {
             doc="Cards passed between the bidder and the partner before play (absent: none).",
         )
     ),
+    "stock_play": Field(
+        Record(
+            {
+                "game": Field(Integer(minimum=1, maximum=MAX_BID, doc="Points to win the game.")),
+                "melds_per_trick": Field(
+                    Integer(
+                        minimum=1,
+                        maximum=12,
+                        doc="Melds the trick's winner may lay down before drawing (1).",
+                    )
+                ),
+                "meld_before_draw": Field(
+                    Boolean(
+                        doc="The trick's winner melds before it draws (true, most books) or"
+                        " after it, before it leads (false)."
+                    )
+                ),
+                "closing": Field(
+                    Boolean(
+                        doc="The trick's winner may close the stock instead of drawing: no"
+                        " more drawing or melding, the rest played by the follow rules."
+                    )
+                ),
+                "round_tricks": Field(
+                    Boolean(
+                        doc="A player's trick points count to the ten, 7, 8 or 9 as 10"
+                        " (off: as taken)."
+                    )
+                ),
+            },
+            doc="The two-handed game's switches where the texts are silent (a stock and no"
+            " auction only).",
+        )
+    ),
     "house": Field(
         Record(
             {

@@ -38,6 +38,7 @@ from meldcalc.rules.variant import Variant, checks_text, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
 SHORT_OF_MELD = "short of meld"
+PLAYED = "played"  # a hand without an auction (two-handed): each side scores what it took
 
 
 def side_count(variant: Variant) -> int:
@@ -49,8 +50,9 @@ def side_of(variant: Variant, seat: int) -> int:
 
 
 def tricks_in_hand(variant: Variant) -> int:
-    """How many tricks a hand has: what the sides' tricks taken add up to."""
-    return (variant.deck.size - variant.widow - variant.stock) // variant.players
+    """How many tricks a hand has: what the sides' tricks taken add up to (a stock's cards
+    are drawn and played too)."""
+    return (variant.deck.size - variant.widow) // variant.players
 
 
 def complete_sides(
@@ -124,7 +126,7 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
     """Refuse a hand that cannot have happened under the variant's rules."""
     bidding = variant.bidding
     if bidding is None:
-        raise UnsupportedError(f"{variant.name} has no auction: there is no bid to score")
+        return _check_without_auction(variant, play)
     sides = side_count(variant)
     if not 0 <= play.bidder < variant.players:
         last = variant.players - 1
@@ -236,6 +238,28 @@ def throw_in_advice(variant: Variant, bid: int, meld: int) -> str | None:
     )
 
 
+def _check_without_auction(variant: Variant, play: HandPlay) -> None:
+    """A hand of a game without an auction (two-handed): meld and tricks, nothing else."""
+    if variant.stock_play is None:
+        raise UnsupportedError(f"{variant.name} has no auction: there is no bid to score")
+    if play.thrown_in or play.no_marriage:
+        raise MeldcalcError(f"{variant.name} has no bid: a hand is neither thrown in nor unplayed")
+    sides = side_count(variant)
+    _check_per_side("meld", play.meld, sides)
+    if play.tricks is None:
+        raise MeldcalcError("the trick points of each player are needed: --tricks N,N")
+    _check_per_side("tricks", play.tricks, sides)
+    closing = variant.stock_play.closing
+    total = variant.trick_total
+    if sum(play.tricks) > total or (sum(play.tricks) != total and not closing):
+        shown = " + ".join(map(str, play.tricks))
+        more = " (less only when the stock was closed)" if closing else ""
+        raise MeldcalcError(
+            f"tricks {shown} = {sum(play.tricks)}, but every hand of {variant.name} has"
+            f" {total} trick points{more} (counters and last trick): a typo?"
+        )
+
+
 def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
     """The tricks each side took agree with the hand and with its trick points."""
     _check_per_side("tricks taken", taken, len(points))
@@ -344,6 +368,8 @@ def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = N
     """The points (and checks) every side scores for ``play``; ``names`` name the sides in
     the sentences that explain it."""
     check_hand(variant, play)
+    if variant.bidding is None:
+        return _played(variant, play, names)
     bidder = side_of(variant, play.bidder)
     checks = play.checks or (0,) * side_count(variant)
     if play.no_marriage:
@@ -367,6 +393,23 @@ def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = N
     score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
     advice = throw_in_advice(variant, play.bid, play.meld[bidder])
     return replace(_explained(variant, score, names), advice=(advice,) if advice else ())
+
+
+def _played(variant: Variant, play: HandPlay, names: Sequence[str] | None) -> HandScore:
+    """No auction: every side scores its meld and its trick points as they count."""
+    assert play.tricks is not None
+    tricks = [counted_tricks(variant, points) for points in play.tricks]
+    points = tuple(meld + taken for meld, taken in zip(play.meld, tricks))
+    checks = (0,) * len(play.meld)
+    return _explained(variant, HandScore(play, 0, PLAYED, play.meld, points, checks), names)
+
+
+def counted_tricks(variant: Variant, points: int) -> int:
+    """Trick points as they score: as taken, or where the stock game's ``round_tricks``
+    switch says so to the ten, 7, 8 or 9 counted as 10."""
+    if variant.stock_play is None or not variant.stock_play.round_tricks:
+        return points
+    return (points + 3) // 10 * 10
 
 
 def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
@@ -468,6 +511,8 @@ def explain_hand(
 ) -> list[str]:
     """Sentences a player can read aloud at the table."""
     play, bidder = score.play, score.bidding_side
+    if score.outcome == PLAYED:
+        return [_played_line(variant, score, side, names) for side in range(len(play.meld))]
     name = _capital(side_name(variant, bidder, names))
     lost = -score.points[bidder]
     if score.outcome == NOT_PLAYED:
@@ -504,6 +549,15 @@ def _short_of_tricks_line(variant: Variant, score: HandScore, name: str) -> str:
         f" minimum of {variant.house.trick_minimum}, so set whatever its meld"
         f" ({play.meld[bidder]}): minus {-score.points[bidder]}."
     )
+
+
+def _played_line(variant: Variant, score: HandScore, side: int, names: Sequence[str] | None) -> str:
+    assert score.play.tricks is not None
+    taken = score.play.tricks[side]
+    counted = counted_tricks(variant, taken)
+    tricks = f"{taken} in tricks" + (f" (counted {counted})" if counted != taken else "")
+    name = _capital(side_name(variant, side, names))
+    return f"{name}: {score.play.meld[side]} meld + {tricks} = {score.points[side]}."
 
 
 def _meld_words(variant: Variant, play: HandPlay, side: int) -> str:
@@ -616,7 +670,8 @@ def _decided(
         return None, ""
     if len(out) == 1:
         return out[0], f"first to {target}, after hand {number}"
-    if variant.bidding.both_reach == "bidder" and score.bidding_side in out:
+    both_reach = variant.bidding.both_reach if variant.bidding else "higher"
+    if both_reach == "bidder" and score.bidding_side in out:
         return score.bidding_side, (
             f"{len(out)} sides reached {target} on hand {number}; the bidding side wins"
         )

@@ -191,6 +191,25 @@ class Passing:
 
 
 @dataclass(frozen=True)
+class StockPlay:
+    """The two-handed game's switches (``stock_play:``), where the texts are silent.
+
+    The texts say only that two play with a stock and a turned-up trump, "the drawing as in
+    Bezique"; meldcalc plays the common rules (RULES.md, two-handed), and these switch the
+    points the books differ on: ``melds_per_trick`` (one combination after each trick won),
+    ``meld_before_draw`` (the winner melds before it draws, as most books have it, or
+    after), ``closing`` (whether the trick's winner may close the stock instead of drawing),
+    ``round_tricks`` (count a player's trick points to the ten, "7, 8 or 9 as 10") and the
+    ``game`` target."""
+
+    game: int = 1000
+    melds_per_trick: int = 1
+    meld_before_draw: bool = True
+    closing: bool = False
+    round_tricks: bool = False
+
+
+@dataclass(frozen=True)
 class Variant:
     """A rule variant: deck, deal, scoring table, trick counters, bidding and play rules."""
 
@@ -223,6 +242,8 @@ class Variant:
     #: The key paths of the numbers that are meldcalc's own, no source giving them
     #: (`meldcalc.rules.sources`).
     house_defaults: tuple[str, ...] = ()
+    #: The stock game's switches: set where trump is turned up (two-handed), else None.
+    stock_play: StockPlay | None = None
     #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
     data: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -246,6 +267,13 @@ class Variant:
         """Trump is named by a card turned up from the stock, not by a bidder: a stock and
         no auction (two-handed)."""
         return self.stock > 0 and self.bidding is None
+
+    @property
+    def game_target(self) -> int | None:
+        """The points that win the game: the auction's ``game``, or the stock game's."""
+        if self.bidding is not None:
+            return self.bidding.game
+        return self.stock_play.game if self.stock_play else None
 
     @property
     def trick_total(self) -> int:
