@@ -192,8 +192,15 @@ def file_name(text: str) -> Path:
 
 
 def jobs_option(help: str) -> Any:
-    """``--jobs N`` (``-j``): processes to spread the work over."""
-    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help)
+    """``--jobs N`` (``-j``): processes to spread the work over, capped at the CPUs as it
+    is read (so no count made from it can outgrow what the machine has)."""
+    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help, callback=_at_most_cpus)
+
+
+def _at_most_cpus(jobs: int) -> int:
+    from meldcalc.workers import worker_count
+
+    return worker_count(jobs, jobs)
 
 
 class Policy(str, enum.Enum):

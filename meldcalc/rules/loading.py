@@ -202,6 +202,7 @@ def load_tree(
     trees: list[Node] = []
     seen: list[Path] = []
     extends: Node | None = None
+    given: Node | None = None
     while True:
         content = first if first is not None and not trees else _read_parent(path, extends)
         if sources is not None:
@@ -212,7 +213,8 @@ def load_tree(
         extends = tree.value.pop("extends", None)
         if extends is None:
             break
-        path = _parent_of(extends, path, seen)
+        given = given or extends  # the file given's own: a chain too long is told there
+        path = _parent_of(extends, path, seen, given)
     merged = trees.pop()
     while trees:
         merged.value.pop("description", None)  # a file's own words: never inherited, as a
@@ -244,8 +246,10 @@ def _parse_file(path: Path, content: bytes) -> Node:
     return tree
 
 
-def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
-    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it."""
+def _parent_of(extends: Node, path: Path, seen: list[Path], given: Node) -> Path:
+    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it;
+    a chain longer than `MAX_CHAIN` is told at ``given``, the ``extends`` of the file the
+    user gave (where it can be cut short), naming the file where it passed the bound."""
     from meldcalc.rules.schema import describe
 
     if not isinstance(extends.value, str):
@@ -259,7 +263,10 @@ def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
         cycle = " -> ".join(p.name for p in (*seen, parent.resolve()))
         raise VariantError([extends.problem(f"extends cycle: {cycle}")])
     if len(seen) >= MAX_CHAIN:
-        raise VariantError([extends.problem(f"more than {MAX_CHAIN} files in the extends chain")])
+        last = f"the {MAX_CHAIN}th, {display_name(path)}, extends {describe(extends.value)}"
+        raise VariantError(
+            [given.problem(f"more than {MAX_CHAIN} files in the extends chain ({last})")]
+        )
     return parent
 
 
