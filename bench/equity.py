@@ -176,8 +176,8 @@ def play_games(
             in_play = seats[rows[:, None], turned]
             trump = levels.argmax(axis=2)[rows, bidder[played]]
             kitty = None if widow is None else widow[rows]
-            melds, tricks = tablehands.play_hands(variant, in_play, trump, kitty)
-            scored = tablehands.scored_fast(variant, contract[played], melds, tricks)
+            melds, tricks, *taken = tablehands.play_hands(variant, in_play, trump, kitty)
+            scored = tablehands.scored(variant, contract[played], melds, tricks, tuple(taken))
             change[rows[:, None], (side[:, None] + np.arange(sides)) % sides] = scored[:, :sides]
         scores[live] += change
         hands_played[live] += 1

@@ -7,8 +7,6 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from meldcalc.advice import equity, tablehands
@@ -238,57 +236,3 @@ def test_three_handed_bids_are_judged_by_the_game_of_three_scores(tmp_path) -> N
         "--meld", "40,150,60", "--tricks", "30,170,50")  # fmt: skip
     mine = run("bid", THREE, "--seed", "1", "--game", str(ledger), "--seat", "2", "-f", "json")
     assert json.loads(mine.stdout)["game"]["score"] == [110, 70, 320]  # mine, then my left
-
-
-HOUSES = {
-    "plain": "",
-    "minimum": "house:\n  meld_minimum: 20\n",
-    "trick": "house:\n  save_meld: trick\n  set_penalty: 2\n",
-    "counter": "house:\n  save_meld: counter\n",
-    "points": "house:\n  save_meld: 30\n  meld_minimum: 40\n",
-}
-
-
-@cache
-def house(name: str, base: str, folder: str) -> object:
-    path = f"{folder}/{name}-{base}.yaml"
-    with open(path, "w") as stream:
-        stream.write(f"name: {name}-house\nextends: {base}\n{HOUSES[name]}")
-    return load_variant(path)
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    which=st.sampled_from(sorted(HOUSES)),
-    base=st.sampled_from(["single-deck", "three-handed"]),
-    hands=st.lists(
-        st.tuples(
-            st.integers(25, 65).map(lambda n: n * 10),  # the contract
-            st.integers(0, 60).map(lambda n: n * 10),  # the bidder's side's meld
-            st.integers(0, 60).map(lambda n: n * 10),  # the others' meld
-            st.integers(0, 25).map(lambda n: n * 10),  # the bidder's side's trick points
-            st.integers(0, 25).map(lambda n: n * 10),  # the next side's, of three
-        ),
-        min_size=1,
-        max_size=20,
-    ),
-)
-def test_the_fast_scoring_of_the_tables_hands_is_score_hands(
-    which, base, hands, tmp_path_factory
-) -> None:
-    """`scored_fast` (every hand at once) against `scored_plain` (one `score_hand` a hand), under
-    house rules of every kind: meld minimum, save-meld by trick, counter and points, a
-    doubled set penalty; two sides and three."""
-    variant = house(which, base, str(tmp_path_factory.getbasetemp()))
-    total, three = variant.trick_total, base == "three-handed"
-    contract = np.array([max(c, variant.bidding.opening) for c, *_ in hands])
-    melds = np.array([[a, b, b // 20 * 10][: 2 + three] for _, a, b, _, _ in hands])
-    tricks = []
-    for *_, first, second in hands:
-        first = min(first, total)
-        second = min(second, total - first) if three else 0
-        tricks.append([first, total - first - second, second][: 2 + three])
-    tricks = np.array(tricks)
-    plain = tablehands.scored_plain(variant, contract, melds, tricks)
-    fast = tablehands.scored_fast(variant, contract, melds, tricks)
-    assert np.array_equal(plain, fast)

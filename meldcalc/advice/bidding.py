@@ -40,6 +40,7 @@ from meldcalc.engines.simulate import Table
 from meldcalc.engines.solve import Deadline
 from meldcalc.errors import MeldcalcError, UnsupportedError
 from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
+from meldcalc.rules.scoring import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.workers import worker_map
 
@@ -252,6 +253,7 @@ def estimate(
     (`meldcalc.advice.strong`)."""
     check_biddable_variant(variant)
     check_endgame(variant, endgame)
+    check_scored_exactly(variant, endgame)
     knowledge = knowledge or TableKnowledge()
     knowledge.check(hand, variant)
     if not 0 < confidence < 1:
@@ -287,6 +289,19 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def check_scored_exactly(variant: Variant, endgame: int) -> None:
+    """Refuse an exact endgame where the variant saves meld by a trick or a counter taken:
+    the solver gives the points of the last tricks, not who took which trick."""
+    needed = counts_needed(variant)
+    if endgame and needed is not None:
+        rule = variant.house.save_meld
+        raise UnsupportedError(
+            f"--endgame {endgame}: under house.save_meld: {rule} a side's meld counts only if"
+            f" it takes a {rule}, but the exact endgame gives trick points, not the {needed}"
+            " each side took: leave out --endgame"
+        )
 
 
 def _check_strong_plays(variant: Variant, strong: int) -> None:
@@ -396,8 +411,9 @@ def _run_chunks(
             if progress:
                 progress(done, deals)
 
-    def joined(setup: Setup, name: str) -> np.ndarray:
-        return np.concatenate([getattr(part[setup], name) for part in parts])
+    def joined(setup: Setup, name: str) -> np.ndarray | None:
+        pieces = [getattr(part[setup], name) for part in parts]
+        return None if pieces[0] is None else np.concatenate(pieces)
 
     return {
         s: Sample(
@@ -405,6 +421,8 @@ def _run_chunks(
             joined(s, "partner_meld"),
             joined(s, "tricks"),
             sum(part[s].tried for part in parts),
+            joined(s, "tricks_taken"),
+            joined(s, "counters_taken"),
         )
         for s in setups
     }
@@ -439,7 +457,7 @@ def simulate_chunk(
     shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
     game = policy_class(policy)(table, hands, remaining, shown=shown)
     points = play_out(game, variant, endgame, deadline)
-    return ready.samples(points)
+    return ready.samples(points, None if endgame else game.side_taken())
 
 
 def _setup_odds(
@@ -456,9 +474,8 @@ def _odds(
     variant: Variant, hand: Hand, trump: Suit, sample: Sample, confidence: float
 ) -> TrumpOdds:
     side_meld = sample.meld + sample.partner_meld
-    if variant.meld_minimum:
-        side_meld = np.where(side_meld >= variant.meld_minimum, side_meld, 0)
-    totals = side_meld + sample.tricks
+    taken = sample.tricks_taken, sample.counters_taken
+    totals = reach_of_hands(variant, side_meld, sample.tricks, *taken)  # as `score` scores
     biddable = may_name_trump(hand, variant, trump)
     odds = TrumpOdds(
         trump,

@@ -17,6 +17,13 @@ nothing) and ``save_meld`` (a side must take a trick, a counter, or N trick poin
 its meld to count). Checks (side scores of the ``check`` variant) follow the meld: a side
 scores its meld's checks when its meld counts.
 
+A played hand is settled by one set of functions (`meld_lost_clauses`, `counted_meld`,
+`reach`, `settle`), written over numbers so that they score one hand's ints (`score_hand`:
+`meldcalc score`, `play`, a game's ledger, the session) or arrays of thousands of simulated
+hands at once (`score_hands`: `bid`'s odds, the equity table's hands). A house switch that
+changes what a played hand scores is written there, once, and every one of those follows
+it; tests hold `score_hands` equal to `score_hand` on every switch.
+
 A game is the hands in order: the first side to the variant's ``game`` target at the end
 of a hand wins; when several reach it on the same hand, the higher total wins (equal
 totals play on) or, where ``both_reach: bidder``, the bidding side.
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
 from meldcalc.rules.cards import SUITS, Card, Hand, Rank, Suit
@@ -285,40 +293,209 @@ def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = N
         return _not_played(variant, play, bidder, names)
     if play.thrown_in:
         return _thrown_in(variant, play, bidder, checks, names)
-    counted = tuple(_counted_meld(variant, play, side) for side in range(len(play.meld)))
-    bid_total = counted[bidder] + play.tricks[bidder]
-    made = bid_total >= play.bid
-    points = [meld + tricks for meld, tricks in zip(counted, play.tricks)]
+    taken = [_taken(variant, play, side) for side in range(len(play.meld))]
+    counted, made, points = settle(
+        variant,
+        play.bid,
+        bidder,
+        play.meld,
+        play.tricks,
+        [tricks for tricks, _ in taken],
+        [counters for _, counters in taken],
+    )
     scored_checks = [c if meld else 0 for c, meld in zip(checks, counted)]
     if not made:
-        points[bidder] = -play.bid * variant.house.set_penalty
         scored_checks[bidder] = 0
     outcome = MADE if made else SET
-    score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
+    score = HandScore(play, bidder, outcome, tuple(counted), tuple(points), tuple(scored_checks))
     return _explained(variant, score, names)
 
 
-def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
-    """A side's meld as it counts: below the meld minimum, or unsaved, it is nothing."""
-    return 0 if _meld_lost(variant, play, side) else play.meld[side]
+# --- a played hand settled: one hand's numbers, or arrays of many hands ----------------------
+#
+# Each function below takes a side's numbers as plain ints (one hand) or as numpy arrays (one
+# entry a hand) and computes with operators both understand (``&``, ``|``, comparisons), so
+# that `score_hand` and `score_hands` run the very same clauses.
+
+
+def meld_lost_clauses(
+    variant: Variant, meld: Any, points: Any, tricks_taken: Any, counters_taken: Any
+) -> list[tuple[Any, str]]:
+    """Each rule under which a side's meld does not count, in the order a player tells
+    them: (where it holds, why in words). ``meld`` and ``points`` are the side's meld and
+    trick points, ``tricks_taken`` and ``counters_taken`` how many tricks and counters it
+    took (read only where the variant's ``save_meld`` asks)."""
+    clauses = []
+    if variant.meld_minimum:
+        minimum = variant.meld_minimum
+        clauses.append(((meld > 0) & (meld < minimum), f"below the minimum of {minimum}"))
+    rule = variant.house.save_meld
+    if rule == "counter":
+        clauses.append(((meld > 0) & (counters_taken == 0), "no counter taken"))
+    elif rule == "trick":
+        clauses.append(((meld > 0) & (points == 0) & (tricks_taken == 0), "no trick taken"))
+    elif isinstance(rule, int):
+        clauses.append(((meld > 0) & (points < rule), f"under {rule} in tricks"))
+    return clauses
+
+
+def counted_meld(
+    variant: Variant, meld: Any, points: Any, tricks_taken: Any = 0, counters_taken: Any = 0
+) -> Any:
+    """A side's meld as it counts: nothing where a clause of `meld_lost_clauses` holds."""
+    lost = False
+    for holds, _ in meld_lost_clauses(variant, meld, points, tricks_taken, counters_taken):
+        lost = lost | holds
+    return _where(lost, 0, meld)
+
+
+def reach(
+    variant: Variant, meld: Any, points: Any, tricks_taken: Any = 0, counters_taken: Any = 0
+) -> Any:
+    """The highest bid the bidding side makes with this meld and these trick points: the
+    hand is made at every bid up to its reach and set above it (a clause that sets the side
+    whatever it bid gives -1, below every bid). It is what `bid` counts its odds by."""
+    return counted_meld(variant, meld, points, tricks_taken, counters_taken) + points
+
+
+def settle(
+    variant: Variant,
+    bid: Any,
+    bidder: int,
+    meld: Sequence[Any],
+    tricks: Sequence[Any],
+    tricks_taken: Sequence[Any],
+    counters_taken: Sequence[Any],
+) -> tuple[list[Any], Any, list[Any]]:
+    """A played hand settled: each side's meld that counts, whether the bidding side (side
+    ``bidder``) made its bid, and each side's points (made: every side adds its counted
+    meld and its tricks; set: the bidding side loses the bid times the set penalty). Every
+    sequence holds one value a side."""
+    counted = [
+        counted_meld(variant, *numbers)
+        for numbers in zip(meld, tricks, tricks_taken, counters_taken)
+    ]
+    reached = reach(variant, *_of_side(bidder, meld, tricks, tricks_taken, counters_taken))
+    points = [side_meld + side_tricks for side_meld, side_tricks in zip(counted, tricks)]
+    points[bidder] = bidding_side_points(variant, bid, reached)
+    return counted, reached >= bid, points
+
+
+def bidding_side_points(variant: Variant, bid: Any, reached: Any) -> Any:
+    """What the bidding side scores at ``bid`` with its `reach`: the reach (its meld that
+    counts and its tricks) where made, else minus the bid times the set penalty."""
+    return _where(reached >= bid, reached, -bid * variant.house.set_penalty)
+
+
+def _of_side(side: int, *per_side: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(values[side] for values in per_side)
+
+
+def _where(condition: Any, yes: Any, no: Any) -> Any:
+    """``yes`` where ``condition`` holds, else ``no``: for one hand, or elementwise for an
+    array of hands."""
+    if getattr(condition, "ndim", 0):
+        import numpy as np
+
+        return np.where(condition, yes, no)
+    return yes if condition else no
+
+
+@dataclass(frozen=True)
+class HandsScored:
+    """`score_hands`' answer, one row a hand: each side's meld that counts and points,
+    whether the bid was made and the bidding side's reach (`reach`)."""
+
+    counted: Any  # (N, sides)
+    points: Any  # (N, sides)
+    made: Any  # (N,)
+    reach: Any  # (N,)
+
+
+def score_hands(
+    variant: Variant,
+    bid: Any,
+    meld: Any,
+    tricks: Any,
+    tricks_taken: Any = None,
+    counters_taken: Any = None,
+    bidder: int = 0,
+) -> HandsScored:
+    """`score_hand` for many played hands at once (simulated deals come in thousands):
+    ``bid`` (N,), and (N, sides) arrays of each side's meld, trick points and, where the
+    variant's ``save_meld`` asks, tricks and counters taken; side ``bidder`` bid every
+    hand. The same clauses (`settle`), on arrays."""
+    import numpy as np
+
+    meld, tricks = np.asarray(meld), np.asarray(tricks)
+    tricks_taken, counters_taken = _counted_taken(variant, tricks, tricks_taken, counters_taken)
+    columns = [
+        [array[:, side] for side in range(meld.shape[1])]
+        for array in (meld, tricks, tricks_taken, counters_taken)
+    ]
+    counted, made, points = settle(variant, np.asarray(bid), bidder, *columns)
+    side = _of_side(bidder, *columns)
+    return HandsScored(
+        np.stack(counted, axis=1),
+        np.stack(points, axis=1),
+        made,
+        reach(variant, *side),
+    )
+
+
+def reach_of_hands(
+    variant: Variant, meld: Any, tricks: Any, tricks_taken: Any = None, counters_taken: Any = None
+) -> Any:
+    """`reach` of many hands at once: (N,) arrays of the bidding side's meld, trick points
+    and, where the variant's ``save_meld`` asks, tricks and counters taken."""
+    taken = _counted_taken(variant, tricks, tricks_taken, counters_taken)
+    return reach(variant, meld, tricks, *taken)
+
+
+def _counted_taken(
+    variant: Variant, tricks: Any, tricks_taken: Any, counters_taken: Any
+) -> tuple[Any, Any]:
+    """The tricks and counters taken of many hands, as arrays; refused where the rules ask
+    for a count that was not kept (zeros where they do not ask)."""
+    import numpy as np
+
+    needed = counts_needed(variant)
+    for name, given in (("trick", tricks_taken), ("counter", counters_taken)):
+        if needed == f"{name}s" and given is None:
+            raise UnsupportedError(
+                f"house.save_meld: {name}: a side saves its meld by taking a {name}, but the"
+                f" {name}s each side took were not counted here"
+            )
+    zeros = np.zeros_like(tricks)
+    return (
+        zeros if tricks_taken is None else np.asarray(tricks_taken),
+        zeros if counters_taken is None else np.asarray(counters_taken),
+    )
+
+
+def counts_needed(variant: Variant) -> str | None:
+    """What a side's meld is saved by, where it is a count the trick points do not give:
+    ``"tricks"`` or ``"counters"`` (else None)."""
+    rule = variant.house.save_meld
+    return {"trick": "tricks", "counter": "counters"}.get(rule) if isinstance(rule, str) else None
+
+
+def _taken(variant: Variant, play: HandPlay, side: int) -> tuple[int, int]:
+    """The tricks and counters a side took, as far as the rules in force ask: as told, or
+    plain from its trick points; where they cannot tell, the player is asked."""
+    needed, meld = counts_needed(variant), play.meld[side]
+    if needed is None or not meld or meld < variant.meld_minimum:  # counts or lost: not asked
+        return 0, 0
+    if needed == "tricks":
+        return int(_took_a_trick(play, side)), 0
+    return 0, int(_took_a_counter(variant, play, side))
 
 
 def _meld_lost(variant: Variant, play: HandPlay, side: int) -> str | None:
-    """Why a side's meld does not count, in words; None when it counts."""
-    meld = play.meld[side]
-    if meld and meld < variant.meld_minimum:
-        return f"below the minimum of {variant.meld_minimum}"
-    rule = variant.house.save_meld
-    if rule is None or play.tricks is None or not meld:
-        return None
-    points = play.tricks[side]
-    if rule == "counter" and not _took_a_counter(variant, play, side):
-        return "no counter taken"
-    if rule == "trick" and points == 0 and not _took_a_trick(play, side):
-        return "no trick taken"
-    if isinstance(rule, int) and points < rule:
-        return f"under {rule} in tricks"
-    return None
+    """Why a side's meld of a played hand does not count, in words; None when it counts."""
+    taken = _taken(variant, play, side)
+    clauses = meld_lost_clauses(variant, play.meld[side], play.tricks[side], *taken)
+    return next((why for holds, why in clauses if holds), None)
 
 
 def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
@@ -337,6 +514,8 @@ def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
 
 
 def _took_a_trick(play: HandPlay, side: int) -> bool:
+    if play.tricks[side] > 0:
+        return True
     if play.tricks_taken is None:
         raise MeldcalcError(
             "a side took no trick points: under this variant's rule a side must take a trick"
