@@ -97,7 +97,7 @@ def equity_limits(
             after = table.after(scores[rows][:, None, list(order)] + gains, np.zeros(made.shape))
             win += after @ WEIGHTS
         win /= len(table.orders())
-        outbid = table.letting_go(int(bid), below, own[rows], scores[rows])
+        outbid = table.letting_go(variant, int(bid), below, own[rows], scores[rows])
         going[rows] = win > outbid  # up while bidding beats letting go: a pass is final
         limit = np.where(going, bid, limit)
         below = int(bid)

@@ -19,7 +19,6 @@ from meldcalc.cli.base import (
     Policy,
     SeedOption,
     TrumpOption,
-    VariantOption,
     app,
     full_hand,
     game_option,
@@ -32,6 +31,8 @@ from meldcalc.cli.base import (
     report_each,
     time_limit_option,
     user_errors,
+    variant_option,
+    warn,
 )
 from meldcalc.cli.gamescore import game_book, game_score
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
@@ -50,7 +51,13 @@ def _told(name: str, metavar: str, text: str) -> Any:
 @app.command(short_help="Simulate the unseen cards and suggest a bid, with its odds.")
 def bid(
     hand: HandArgument = None,
-    variant: VariantOption = DEFAULT_VARIANT,
+    variant: Annotated[
+        Optional[str],
+        variant_option(
+            "A shipped variant's name or a path to a YAML rules file (default: single-deck;"
+            " a game's ledger keeps its own)."
+        ),
+    ] = None,
     trump: TrumpOption = None,
     deals: Annotated[
         int,
@@ -190,7 +197,9 @@ def bid(
         if score is not None and game is not None:
             raise MeldcalcError("give the score (--score) or a game (--game), not both")
         book = game_book(game, variant) if game is not None else None
-        rules = book.rules if book else load(variant)
+        if book is not None:
+            warn(list(book.warnings))  # the house file changed since the game began ...
+        rules = book.rules if book else load(variant or DEFAULT_VARIANT)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
         me = Seating(rules, names=(book.names or ()) if book else ()).parse(seat, "--seat", True)
@@ -247,6 +256,7 @@ def bid(
         scores, target = at_score
         with progress_line("working out the game's equity table once: {} sweeps") as progress:
             table = table_for(rules, target, progress)
+        report.warnings.extend(table.beyond(scores))
         return replace(report, game=game_odds(report, table, scores))
 
     report_each(
