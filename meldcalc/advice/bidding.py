@@ -35,10 +35,12 @@ from meldcalc.dealing.ready import (
 )
 from meldcalc.engines.exact_endgame import check_endgame, play_out
 from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
-from meldcalc.engines.policies import policy_class
+from meldcalc.engines.policies import POLICIES, policy_class
 from meldcalc.engines.simulate import Table
-from meldcalc.engines.solve import Deadline
-from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.engines.solve import MAX_TIME_LIMIT, Deadline
+from meldcalc.errors import MeldcalcError, UnsupportedError, quote
+from meldcalc.rules import arguments
+from meldcalc.rules.arguments import FEW_DEALS, MAX_DEALS, MAX_STRONG
 from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
 from meldcalc.rules.scoring import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
@@ -250,20 +252,16 @@ def estimate(
     are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
     of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
     the best trump's odds are corrected against strong play on N deals played twice
-    (`meldcalc.advice.strong`)."""
+    (`meldcalc.advice.strong`). Every argument is checked first, as `meldcalc bid` checks
+    its options (`_check_arguments`)."""
+    variant = arguments.variant(variant)
     check_biddable_variant(variant)
-    check_endgame(variant, endgame)
-    check_scored_exactly(variant, endgame)
+    warnings = _check_arguments(
+        hand, variant, deals, seed, trumps, confidence, jobs, progress, warnings, knowledge
+    )
+    time_limit = _check_exact(variant, endgame, time_limit, strong, policy)
     knowledge = knowledge or TableKnowledge()
     knowledge.check(hand, variant)
-    if not 0 < confidence < 1:
-        raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
-    if deals < 1:
-        raise MeldcalcError(f"deals {deals}: expected at least 1")
-    if strong == 1 or strong < 0:
-        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
-    if strong:
-        _check_strong_plays(variant, strong)
     if seed is None:
         import secrets
 
@@ -289,6 +287,62 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def _check_arguments(
+    hand: Hand,
+    variant: Variant,
+    deals: int,
+    seed: int | None,
+    trumps: list[Suit] | None,
+    confidence: float,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    warnings: list[str] | None,
+    knowledge: TableKnowledge | None,
+) -> list[str]:
+    """The arguments of a bid checked as `meldcalc bid` checks its options and its hand
+    (`meldcalc.rules.arguments`: a wrong type is a `TypeError`, a value out of bounds a
+    `MeldcalcError`); the warnings to give, the few deals' among them."""
+    arguments.hand(hand, variant, full=True)
+    arguments.whole(deals, "deals", 1, MAX_DEALS)
+    arguments.seed(seed)
+    for trump in trumps or ():
+        arguments.suit(trump, "trumps")
+    arguments.number(confidence, "confidence", 0.01, 0.99)
+    arguments.whole(jobs, "jobs", 1)  # as many as asked: the CPUs cap them (`worker_map`)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress: expected a function of (done, total), got {progress!r}")
+    if knowledge is not None and not isinstance(knowledge, TableKnowledge):
+        raise TypeError(f"knowledge: expected a TableKnowledge, got {type(knowledge).__name__}")
+    warnings = list(warnings or [])
+    if not all(isinstance(line, str) for line in warnings):
+        raise TypeError("warnings: expected a list of sentences (str)")
+    if deals < FEW_DEALS:
+        few = f"{deals} deal{' is' if deals == 1 else 's are'} too few for the odds to mean much"
+        warnings.append(f"{few}; use at least {FEW_DEALS}")
+    return warnings
+
+
+def _check_exact(
+    variant: Variant, endgame: int, time_limit: float | None, strong: int, policy: str
+) -> float | None:
+    """The exact parts of a bid checked (its last tricks solved, the strong check, the
+    policy), as `meldcalc bid` checks them; the time limit (None for none, as 0 is)."""
+    arguments.of_type(endgame, int, "endgame", "a whole number")
+    check_endgame(variant, endgame)
+    check_scored_exactly(variant, endgame)
+    if time_limit is not None:
+        time_limit = arguments.number(time_limit, "time_limit", 0, MAX_TIME_LIMIT) or None
+    arguments.whole(strong, "strong", 0, MAX_STRONG)
+    if strong == 1:
+        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
+    if strong:
+        _check_strong_plays(variant, strong)
+    arguments.of_type(policy, str, "policy", "a policy's name")
+    if policy not in POLICIES:
+        raise MeldcalcError(f"policy {quote(policy)}: expected one of {', '.join(POLICIES)}")
+    return time_limit
 
 
 def check_scored_exactly(variant: Variant, endgame: int) -> None:

@@ -19,6 +19,7 @@ from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import HandError, MeldcalcError, NotationError, did_you_mean, quote
+from meldcalc.rules.arguments import MAX_SEED
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -82,19 +83,7 @@ app = App(
 )
 
 
-#: A seed is a whole number in this range; the same seed always gives the same numbers.
-MAX_SEED = 2**63 - 1
-
-
-#: Simulated deals per trump: a million take about a minute; more is never worth it.
-MAX_DEALS = 1_000_000
-
-
 MAX_BID = 10_000_000  # schema.MAX_BID, not imported: schema costs start-up time
-
-
-#: Below this many deals a standard error means little.
-FEW_DEALS = 30
 
 
 def parse_suit_option(text: str) -> Suit:

@@ -12,8 +12,6 @@ import typer
 
 from meldcalc.cli.base import (
     DEFAULT_POLICY,
-    FEW_DEALS,
-    MAX_DEALS,
     FormatOption,
     HandArgument,
     Policy,
@@ -37,6 +35,7 @@ from meldcalc.cli.base import (
 from meldcalc.cli.gamescore import game_book, game_score
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.errors import MeldcalcError
+from meldcalc.rules.arguments import MAX_DEALS, MAX_STRONG
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.seats import SEAT_WORDS, Seating
 
@@ -222,14 +221,6 @@ def bid(
         )
         at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
-    warnings = (
-        [
-            f"{deals} deal{' is' if deals == 1 else 's are'} too few for the odds to mean much;"
-            f" use at least {FEW_DEALS}"
-        ]
-        if deals < FEW_DEALS
-        else []
-    )
 
     def compute(text: str, label: str | None) -> object:
         with progress_line() as progress:
@@ -242,7 +233,7 @@ def bid(
                 confidence,
                 jobs,
                 progress,
-                list(warnings),
+                [],
                 knowledge,
                 endgame,
                 no_limit_if_zero(time_limit),
@@ -308,10 +299,6 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
         "asks": asks,
     }
 
-
-#: The most deals --strong plays twice: each costs the look-ahead player's time (2,000:
-#: about a minute in single deck).
-MAX_STRONG = 2_000
 
 #: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
 #: field, what a player calls a choice, the column of the cards chosen).

@@ -61,6 +61,9 @@ MAX_CHAIN = 16
 
 def load_variant(spec: str | Path) -> Variant:
     """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
+    if not isinstance(spec, (str, os.PathLike)):
+        got = f"{type(spec).__name__} {quote(spec)}"
+        raise TypeError(f"expected a variant's name or a path (str or Path), got {got}")
     return _load_checked(resolve(spec))
 
 
@@ -671,6 +674,13 @@ def _passing(data: dict | str | None) -> Passing | None:
 
 
 def _model(data: dict, file: str) -> Variant:
+    """The variant of checked fields (merged, as `build_variant` checked them)."""
+    variant = _modelled(data, file)
+    object.__setattr__(variant, "checked", True)  # (frozen: the loader's mark, set once)
+    return variant
+
+
+def _modelled(data: dict, file: str) -> Variant:
     play, house = data.get("play", {}), data.get("house", {})
     return Variant(
         name=data["name"],
