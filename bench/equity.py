@@ -97,7 +97,7 @@ def equity_limits(
             after = table.after(scores[rows][:, None, list(order)] + gains, np.zeros(made.shape))
             win += after @ WEIGHTS
         win /= len(table.orders())
-        outbid = table.letting_go(int(bid), below, own[rows], scores[rows])
+        outbid = table.letting_go(variant, int(bid), below, own[rows], scores[rows])
         going[rows] = win > outbid  # up while bidding beats letting go: a pass is final
         limit = np.where(going, bid, limit)
         below = int(bid)
@@ -176,8 +176,8 @@ def play_games(
             in_play = seats[rows[:, None], turned]
             trump = levels.argmax(axis=2)[rows, bidder[played]]
             kitty = None if widow is None else widow[rows]
-            melds, tricks = tablehands.play_hands(variant, in_play, trump, kitty)
-            scored = tablehands.scored_fast(variant, contract[played], melds, tricks)
+            melds, tricks, *taken = tablehands.play_hands(variant, in_play, trump, kitty)
+            scored = tablehands.scored(variant, contract[played], melds, tricks, tuple(taken))
             change[rows[:, None], (side[:, None] + np.arange(sides)) % sides] = scored[:, :sides]
         scores[live] += change
         hands_played[live] += 1

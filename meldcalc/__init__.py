@@ -12,6 +12,13 @@ Each name is imported on first use, so `import meldcalc` costs nothing at start-
 command line imports only what its command needs). The layers, lowest first: `rules`,
 `dealing`, `engines`, `advice`, `learning`, `game`, then `cli`; tests/test_structure.py
 keeps every import pointing down.
+
+The functions of the face check their arguments as the command line checks its input
+(`meldcalc.rules.arguments`): a value of the wrong type is a `TypeError`; a value the
+command line would refuse, a `MeldcalcError` with its words; what it would warn of, a
+`MeldcalcWarning` (a bid's report keeps its warnings, as the command prints them). Most
+are the functions of their layer, which check their own arguments; `best_meld` is checked
+here, as the layers below call theirs with hands of any size, many times a bid.
 """
 
 from __future__ import annotations
@@ -29,8 +36,6 @@ _FACE = {
     "Variant": "meldcalc.rules.variant",
     "load_variant": "meldcalc.rules.loading",
     "MeldResult": "meldcalc.rules.meld",
-    "best_meld": "meldcalc.rules.meld",
-    "best_meld_all_trumps": "meldcalc.rules.meld",
     "BidReport": "meldcalc.advice.bidding",
     "estimate_bid": "meldcalc.advice.bidding",
     "Position": "meldcalc.engines.solve",
@@ -41,6 +46,10 @@ _FACE = {
     "NotationError": "meldcalc.errors",
     "HandError": "meldcalc.errors",
     "VariantError": "meldcalc.errors",
+    "UnsupportedError": "meldcalc.errors",
+    "KnowledgeError": "meldcalc.errors",
+    "TimeLimitError": "meldcalc.errors",
+    "MeldcalcWarning": "meldcalc.errors",
 }
 #: Face names that differ from the name in their module.
 _RENAMED = {"estimate_bid": "estimate"}
@@ -65,17 +74,50 @@ __all__ = [  # noqa: RUF022 (in the order of _FACE)
     "NotationError",
     "HandError",
     "VariantError",
+    "UnsupportedError",
+    "KnowledgeError",
+    "TimeLimitError",
+    "MeldcalcWarning",
 ]
 
 if TYPE_CHECKING:
     from meldcalc.advice.bidding import BidReport
     from meldcalc.advice.bidding import estimate as estimate_bid
     from meldcalc.engines.solve import Position, Solution, parse_position, solve
-    from meldcalc.errors import HandError, MeldcalcError, NotationError, VariantError
+    from meldcalc.errors import (
+        HandError,
+        KnowledgeError,
+        MeldcalcError,
+        MeldcalcWarning,
+        NotationError,
+        TimeLimitError,
+        UnsupportedError,
+        VariantError,
+    )
     from meldcalc.rules.cards import Card, Hand, Suit
     from meldcalc.rules.loading import load_variant
-    from meldcalc.rules.meld import MeldResult, best_meld, best_meld_all_trumps
+    from meldcalc.rules.meld import MeldResult
     from meldcalc.rules.variant import Variant
+
+
+def best_meld(hand: Hand, variant: Variant, trump: Suit) -> MeldResult:
+    """The best meld of ``hand`` under ``trump`` by ``variant``'s table, the hand checked as
+    `meldcalc meld` checks it: cards the deck holds, no more copies than it has
+    (`HandError`); a size other than a deal's is a `MeldcalcWarning`."""
+    from meldcalc.rules import arguments, meld
+
+    rules = arguments.variant(variant)
+    arguments.warn(arguments.hand(hand, rules))
+    return meld.best_meld(hand, rules, arguments.suit(trump))
+
+
+def best_meld_all_trumps(hand: Hand, variant: Variant) -> list[MeldResult]:
+    """`best_meld` under each of the four trumps, best first (ties in suit order S H D C)."""
+    from meldcalc.rules import arguments, meld
+
+    rules = arguments.variant(variant)
+    arguments.warn(arguments.hand(hand, rules))
+    return meld.best_meld_all_trumps(hand, rules)
 
 
 def __getattr__(name: str) -> object:

@@ -14,6 +14,11 @@ class MeldcalcError(ValueError):
     exit_code = 2
 
 
+class MeldcalcWarning(UserWarning):
+    """What the command line prints as a warning (a hand of another size than a deal's),
+    said to a script through `warnings`."""
+
+
 class NotationError(MeldcalcError):
     """Text that is not a hand: names the token, where it stands and what was expected."""
 

@@ -39,6 +39,7 @@ def streamed_map(jobs: int, task: Callable, items: Iterable) -> Iterator:
     window at a time (8 items a job; one job answers each item as it comes): a pool's
     ordered map reads its whole input ahead, which a million-line batch cannot afford."""
     items = iter(items)
+    jobs = worker_count(jobs, jobs)
     window = 1 if jobs == 1 else 8 * jobs
     with worker_map(jobs, jobs) as run:
         while batch := list(itertools.islice(items, window)):

@@ -245,7 +245,13 @@ def test_the_faces_own_example_runs() -> None:
     import meldcalc
 
     assert doctest.testmod(meldcalc).failed == 0
-    assert set(meldcalc.__all__) == {"__version__", *meldcalc._FACE}
+    checked = {  # the face's own functions, which check their arguments and call below
+        name
+        for name, value in vars(meldcalc).items()
+        if callable(value) and value.__module__ == "meldcalc" and not name.startswith("_")
+    }
+    assert checked == {"best_meld", "best_meld_all_trumps"}
+    assert set(meldcalc.__all__) == {"__version__", *meldcalc._FACE, *checked}
     assert all(getattr(meldcalc, name) is not None for name in meldcalc.__all__)
 
 

@@ -285,6 +285,44 @@ def test_an_edited_house_file_does_not_lock_the_game(
     assert "440              390" in gone.stdout
 
 
+def test_every_command_that_reads_a_game_says_its_house_file_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`score --show` says so, and so do `bid --game` and `game`, which read the same
+    ledger: each keeps the rules the game began with."""
+    from sessions import run_game
+
+    house, game = house_game(tmp_path, monkeypatch)
+    house.write_text(HOUSE.replace("meld_minimum: 0", "meld_minimum: 50"))
+    said = f"g.jsonl: {house} has changed since the game began: the game keeps the rules"
+    assert said in score(game, "--show").stderr
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+    bid = runner.invoke(app, ["bid", hand, "-n", "50", "--seed", "1", "--game", "g.jsonl"])
+    assert bid.exit_code == 0 and said in bid.stderr, bid.stderr
+    played = run_game(tmp_path / "g.jsonl", ["quit"])
+    assert (
+        played.returncode == 0 and f"{tmp_path / 'g.jsonl'}: {house} has changed" in played.stderr
+    )
+
+
+def test_a_games_own_variant_wins_over_a_variant_option_that_disagrees(tmp_path: Path) -> None:
+    """A double-deck game, and `-V single-deck` (the default's name, given): `score`, `bid
+    --game` and `game` refuse it alike, rather than run single deck on its scores."""
+    game = tmp_path / "dd.jsonl"
+    scored = score(game, "-V", "double-deck", "--bid", "50", "--bidder", "0", "-m", "20,10",
+                   "--tricks", "30,20")  # fmt: skip
+    assert scored.exit_code == 0, scored.output
+    said = f"{game} is a game of 'double-deck': leave out -V, or start a new game\n"
+    hand = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
+    bid = runner.invoke(app, ["bid", hand, "-V", "single-deck", "--game", str(game)])
+    assert one_line(bid, 2).endswith(said)
+    assert one_line(score(game, "-V", "single-deck", "--show"), 2).endswith(said)
+    from sessions import run_game
+
+    played = run_game(game, ["quit"], "-V", "single-deck")
+    assert played.returncode == 2 and played.stderr.endswith(said)
+
+
 def test_a_game_begun_before_rules_were_kept_blames_both_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

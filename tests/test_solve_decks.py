@@ -54,15 +54,23 @@ def shown(ranks: tuple[Rank, ...]) -> str:
 
 
 def house_deck(players: int, left_out: tuple[Rank, ...], copies: int, counters: str) -> Variant:
-    """The variant a house file would give: a deck without ``left_out`` (its ranks listed
-    low to high, as a file may), dealt out whole (three hands leave a widow)."""
-    ranks = tuple(rank for rank in reversed(RANKS) if rank not in left_out)
+    """The variant a house file would give (the face checks it as the loader would): a
+    deck without ``left_out`` (its ranks high to low, as a file must list them), dealt out
+    whole (three hands leave a widow), the melds of the ranks left (a file may not name a
+    card its deck lacks)."""
+    ranks = tuple(rank for rank in RANKS if rank not in left_out)
     cards = 4 * len(ranks) * copies
     values = dict(zip(RANKS, COUNTERS[counters]))
+    melds = tuple(
+        rule
+        for rule in BASES[players].melds
+        if not {*rule.ranks, *(card.rank for card in rule.cards)} & set(left_out)
+    )
     return dataclasses.replace(
         BASES[players],
         name=f"{players}p-without-{shown(left_out)}-x{copies}-{counters}",
         deck=Deck(ranks, copies),
+        melds=melds,
         hand_size=cards // players,
         widow=cards % players,
         stock=0,

@@ -86,10 +86,14 @@ def test_a_bid_whose_exact_endgames_pass_the_time_limit_stops(jobs: int) -> None
         estimate(hand, VARIANT, deals=4000, seed=1, endgame=8, jobs=jobs, time_limit=0.01)
 
 
-@pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf"), "10"])
+@pytest.mark.parametrize("limit", [-1, float("nan"), float("inf"), 2e9])
 def test_a_time_limit_must_be_some_seconds(limit: object) -> None:
-    with pytest.raises(MeldcalcError, match=r"time limit .*: expected seconds above 0"):
+    """As ``--time-limit`` takes it: 0 (no limit) to 10^9 seconds; not a number at all is
+    a `TypeError`."""
+    with pytest.raises(MeldcalcError, match=r"time_limit .*: expected a number from 0 to 1e\+09"):
         solve.solve(LONG, VARIANT, time_limit=limit)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="time_limit: expected a number"):
+        solve.solve(LONG, VARIANT, time_limit="10")  # type: ignore[arg-type]
 
 
 def test_a_stopped_search_leaves_nothing_wrong_behind() -> None:

@@ -35,11 +35,14 @@ from meldcalc.dealing.ready import (
 )
 from meldcalc.engines.exact_endgame import check_endgame, play_out
 from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
-from meldcalc.engines.policies import policy_class
+from meldcalc.engines.policies import POLICIES, policy_class
 from meldcalc.engines.simulate import Table
-from meldcalc.engines.solve import Deadline
-from meldcalc.errors import MeldcalcError, UnsupportedError
+from meldcalc.engines.solve import MAX_TIME_LIMIT, Deadline
+from meldcalc.errors import MeldcalcError, UnsupportedError, quote
+from meldcalc.rules import arguments
+from meldcalc.rules.arguments import FEW_DEALS, MAX_DEALS, MAX_STRONG
 from meldcalc.rules.cards import CARDS, NUM_CARDS, SUITS, Hand, Suit
+from meldcalc.rules.settle import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.workers import worker_map
 
@@ -249,19 +252,16 @@ def estimate(
     are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
     of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
     the best trump's odds are corrected against strong play on N deals played twice
-    (`meldcalc.advice.strong`)."""
+    (`meldcalc.advice.strong`). Every argument is checked first, as `meldcalc bid` checks
+    its options (`_check_arguments`)."""
+    variant = arguments.variant(variant)
     check_biddable_variant(variant)
-    check_endgame(variant, endgame)
+    warnings = _check_arguments(
+        hand, variant, deals, seed, trumps, confidence, jobs, progress, warnings, knowledge
+    )
+    time_limit = _check_exact(variant, endgame, time_limit, strong, policy)
     knowledge = knowledge or TableKnowledge()
     knowledge.check(hand, variant)
-    if not 0 < confidence < 1:
-        raise MeldcalcError(f"confidence {confidence}: expected a probability between 0 and 1")
-    if deals < 1:
-        raise MeldcalcError(f"deals {deals}: expected at least 1")
-    if strong == 1 or strong < 0:
-        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
-    if strong:
-        _check_strong_plays(variant, strong)
     if seed is None:
         import secrets
 
@@ -287,6 +287,75 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def _check_arguments(
+    hand: Hand,
+    variant: Variant,
+    deals: int,
+    seed: int | None,
+    trumps: list[Suit] | None,
+    confidence: float,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    warnings: list[str] | None,
+    knowledge: TableKnowledge | None,
+) -> list[str]:
+    """The arguments of a bid checked as `meldcalc bid` checks its options and its hand
+    (`meldcalc.rules.arguments`: a wrong type is a `TypeError`, a value out of bounds a
+    `MeldcalcError`); the warnings to give, the few deals' among them."""
+    arguments.hand(hand, variant, full=True)
+    arguments.whole(deals, "deals", 1, MAX_DEALS)
+    arguments.seed(seed)
+    for trump in trumps or ():
+        arguments.suit(trump, "trumps")
+    arguments.number(confidence, "confidence", 0.01, 0.99)
+    arguments.whole(jobs, "jobs", 1)  # as many as asked: the CPUs cap them (`worker_map`)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress: expected a function of (done, total), got {progress!r}")
+    if knowledge is not None and not isinstance(knowledge, TableKnowledge):
+        raise TypeError(f"knowledge: expected a TableKnowledge, got {type(knowledge).__name__}")
+    warnings = list(warnings or [])
+    if not all(isinstance(line, str) for line in warnings):
+        raise TypeError("warnings: expected a list of sentences (str)")
+    if deals < FEW_DEALS:
+        few = f"{deals} deal{' is' if deals == 1 else 's are'} too few for the odds to mean much"
+        warnings.append(f"{few}; use at least {FEW_DEALS}")
+    return warnings
+
+
+def _check_exact(
+    variant: Variant, endgame: int, time_limit: float | None, strong: int, policy: str
+) -> float | None:
+    """The exact parts of a bid checked (its last tricks solved, the strong check, the
+    policy), as `meldcalc bid` checks them; the time limit (None for none, as 0 is)."""
+    arguments.of_type(endgame, int, "endgame", "a whole number")
+    check_endgame(variant, endgame)
+    check_scored_exactly(variant, endgame)
+    if time_limit is not None:
+        time_limit = arguments.number(time_limit, "time_limit", 0, MAX_TIME_LIMIT) or None
+    arguments.whole(strong, "strong", 0, MAX_STRONG)
+    if strong == 1:
+        raise MeldcalcError(f"--strong {strong}: expected 0 (off) or at least 2 deals")
+    if strong:
+        _check_strong_plays(variant, strong)
+    arguments.of_type(policy, str, "policy", "a policy's name")
+    if policy not in POLICIES:
+        raise MeldcalcError(f"policy {quote(policy)}: expected one of {', '.join(POLICIES)}")
+    return time_limit
+
+
+def check_scored_exactly(variant: Variant, endgame: int) -> None:
+    """Refuse an exact endgame where the variant saves meld by a trick or a counter taken:
+    the solver gives the points of the last tricks, not who took which trick."""
+    needed = counts_needed(variant)
+    if endgame and needed is not None:
+        rule = variant.house.save_meld
+        raise UnsupportedError(
+            f"--endgame {endgame}: under house.save_meld: {rule} a side's meld counts only if"
+            f" it takes a {rule}, but the exact endgame gives trick points, not the {needed}"
+            " each side took: leave out --endgame"
+        )
 
 
 def _check_strong_plays(variant: Variant, strong: int) -> None:
@@ -396,8 +465,9 @@ def _run_chunks(
             if progress:
                 progress(done, deals)
 
-    def joined(setup: Setup, name: str) -> np.ndarray:
-        return np.concatenate([getattr(part[setup], name) for part in parts])
+    def joined(setup: Setup, name: str) -> np.ndarray | None:
+        pieces = [getattr(part[setup], name) for part in parts]
+        return None if pieces[0] is None else np.concatenate(pieces)
 
     return {
         s: Sample(
@@ -405,6 +475,8 @@ def _run_chunks(
             joined(s, "partner_meld"),
             joined(s, "tricks"),
             sum(part[s].tried for part in parts),
+            joined(s, "tricks_taken"),
+            joined(s, "counters_taken"),
         )
         for s in setups
     }
@@ -439,7 +511,7 @@ def simulate_chunk(
     shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
     game = policy_class(policy)(table, hands, remaining, shown=shown)
     points = play_out(game, variant, endgame, deadline)
-    return ready.samples(points)
+    return ready.samples(points, None if endgame else game.side_taken())
 
 
 def _setup_odds(
@@ -455,9 +527,9 @@ def _setup_odds(
 def _odds(
     variant: Variant, hand: Hand, trump: Suit, sample: Sample, confidence: float
 ) -> TrumpOdds:
-    from meldcalc.rules.scoring import bid_totals
-
-    totals = bid_totals(variant, sample.meld + sample.partner_meld, sample.tricks)
+    side_meld = sample.meld + sample.partner_meld
+    taken = sample.tricks_taken, sample.counters_taken
+    totals = reach_of_hands(variant, side_meld, sample.tricks, *taken)  # as `score` scores
     biddable = may_name_trump(hand, variant, trump)
     odds = TrumpOdds(
         trump,

@@ -24,12 +24,15 @@ table is worked out from the variant's own rules, in three steps:
    of the table with the hands' score changes, done by FFT (a test holds the solved table
    to the sum over the hands written out). Scores are counted in steps of a fiftieth of
    the target (20 points in a single-deck game to 1,000; a twentieth where three sides
-   keep score; coarser where a hand moves a score more than `REACH` steps), and reach a
-   whole target behind (a score further behind is refused, `within_reach`).
+   keep score; coarser where a hand moves a score more than `REACH` steps), the cells
+   ending one step short of the target whatever the step (`grid`), and reach a whole
+   target behind at least: a side further behind is read as at the table's edge, which
+   the bid says (`EquityTable.beyond`).
 3. A bid at a score (`game_odds`): your hand's simulated deals give, at each level, your
    side's points if made (or the bid lost if set) and the others' (their tricks in your
    deals, split evenly where two others keep score, and the meld of the table's hands
-   that bid the level below: a side that pushed you there holds meld); the chance of
+   that bid the level below: a side that pushed you there holds meld), each hand scored
+   as `meldcalc score` scores it (`rules.scoring`); the chance of
    winning after each, from the table. Stopping below a level is judged by the table's
    hands another side bid that high, rescored at the bid below (a hand strong enough to
    outbid you is one that hurts), your side defending with its own meld (your hand's mean
@@ -63,6 +66,7 @@ from meldcalc.advice.tablehands import (
     sides_of,
 )
 from meldcalc.errors import MeldcalcError
+from meldcalc.rules.settle import bidding_side_points
 from meldcalc.rules.variant import Variant
 
 #: Steps of the score a target is divided into (by the number of sides).
@@ -84,13 +88,12 @@ SURE = 0.9
 #: decided the bid and differed from one machine's arithmetic to another's: 250 or 370).
 TIE = 1e-9
 #: Bumped whenever the method changes: a table kept by another is not used.
-METHOD = 7
+METHOD = 8
 
 
 def within_reach(scores: Sequence[int], target: int) -> bool:
-    """Whether the table reaches these scores: no side more than a whole target behind
-    (the table counts a side further behind as a target behind, which would overstate its
-    chance)."""
+    """Whether every table of ``target`` holds these scores as they are: no side more than
+    a whole target behind (further behind, `EquityTable.beyond`)."""
     return min(scores) >= -target
 
 
@@ -114,7 +117,6 @@ class EquityTable:
     low: int
     both_reach: str
     opening: int
-    set_penalty: int
     win: np.ndarray
     defenders_meld: float
     #: the score changes (A's first, then the bidder's when another side bid), whether
@@ -132,8 +134,27 @@ class EquityTable:
         """Who of the others is the one that bids: each order of them after side A."""
         return [(0, *rest) for rest in itertools.permutations(range(1, self.sides))]
 
+    def beyond(self, scores: Sequence[int]) -> list[str]:
+        """What to say of scores below the table's first cell (more than a whole target
+        behind, after deep sets): they are read as at that cell."""
+        edge = self.low
+        deep = [score for score in scores if score < edge]
+        if not deep:
+            return []
+        one = len(deep) == 1
+        who = f"a side at {deep[0]} is" if one else f"sides at {' and '.join(map(str, deep))} are"
+        return [
+            f"the game's table reaches {edge}, a whole target behind: {who} judged as at"
+            f" {edge}, a little nearer winning than {'it is' if one else 'they are'}"
+        ]
+
     def letting_go(
-        self, level: int, below: int, own_meld: np.ndarray | float, scores: np.ndarray
+        self,
+        variant: Variant,
+        level: int,
+        below: int,
+        own_meld: np.ndarray | float,
+        scores: np.ndarray,
     ) -> np.ndarray | float:
         """The chance your side wins if it does not bid ``level`` when another side has
         bid ``below`` (the bid under it): it plays it, with the hands of the table that
@@ -146,9 +167,8 @@ class EquityTable:
         picked, share = self._pushing(level, below)
         sides = self.sides
         gained = picked[:, :sides].astype(float)
-        if level > self.opening:  # played at ``below``: made if their total reaches it
-            total = picked[:, sides + 2]
-            gained[:, 1] = np.where(total >= below, total, -below * self.set_penalty)
+        if level > self.opening:  # played at ``below``: made if their reach reaches it
+            gained[:, 1] = bidding_side_points(variant, below, picked[:, sides + 2])
         scalar = np.ndim(scores) == 1
         scores = np.atleast_2d(np.asarray(scores, dtype=float))
         own = np.broadcast_to(np.asarray(own_meld, dtype=float), (len(scores),))
@@ -235,13 +255,25 @@ class EquityTable:
         return value
 
 
+def grid(target: int, step: int) -> tuple[int, int]:
+    """The table's cells along one side's score: how many, and the score of the first.
+    The cells end one step short of the target, whatever the step (a score there or
+    above has won, any other lies in or under the table), and reach a whole target behind
+    at least."""
+    size = -(-2 * target // step)
+    return size, target - size * step
+
+
 def build(
     variant: Variant,
     target: int | None = None,
     outcomes: HandOutcomes | None = None,
     progress: Callable[[int, int], None] | None = None,
+    step: int | None = None,
 ) -> EquityTable:
-    """The equity table of ``variant`` (to ``target``, the variant's own by default)."""
+    """The equity table of ``variant`` (to ``target``, the variant's own by default; in
+    steps of ``step`` points, by default a fiftieth of the target, and never so fine that
+    a hand moves a score more than `REACH` steps: module docstring)."""
     check_tabled(variant)
     target = target or variant.bidding.game
     if target <= 0:
@@ -249,9 +281,8 @@ def build(
     hands = (outcomes or hand_outcomes(variant)).every_way()
     sides = hands.sides
     largest = int(np.abs(hands.points).max()) if len(hands.points) else 0
-    step = max(1, target // STEPS[sides], -(-largest // REACH[sides]))
-    low = -target
-    size = (target - low) // step
+    step = max(1, step or target // STEPS[sides], -(-largest // REACH[sides]))
+    size, low = grid(target, step)
     others = (hands.bidding != 0) & (hands.bidding <= 1)  # the bidder, if any, second
     rows = np.column_stack(
         [
@@ -271,7 +302,6 @@ def build(
         low,
         variant.bidding.both_reach,
         variant.bidding.opening,
-        variant.house.set_penalty,
         np.full((size,) * sides, 1 / sides),
         hands.defenders_meld,
         passed,
@@ -390,7 +420,6 @@ def _to_json(table: EquityTable) -> dict:
         "low": table.low,
         "both_reach": table.both_reach,
         "opening": table.opening,
-        "set_penalty": table.set_penalty,
         "win": np.round(table.win, 6).tolist(),
         "defenders_meld": table.defenders_meld,
         "passing": table.passing.tolist(),
@@ -410,7 +439,6 @@ def _from_json(data: dict) -> EquityTable:
         int(data["low"]),
         str(data["both_reach"]),
         int(data["opening"]),
-        int(data["set_penalty"]),
         win,
         float(data["defenders_meld"]),
         passing,
@@ -510,12 +538,11 @@ def game_odds(report: object, table: EquityTable, scores: Sequence[int]) -> Game
     # the others' tricks in your deals: each other side's share, as if split evenly
     tricks = (variant.trick_total - best.tricks) / (sides - 1)
     bids = legal_bids(variant, float(np.percentile(totals, 99)))
-    penalty = variant.house.set_penalty
     levels, below = [], 0
     for bid in bids:  # the others' meld: that of hands which bid the bid below
         made = totals >= bid
         gained = np.empty((len(totals), sides))
-        gained[:, 0] = np.where(made, totals, -bid * penalty)
+        gained[:, 0] = bidding_side_points(variant, bid, totals)
         gained[:, 1] = table.their_meld(int(bid), below) + tricks
         gained[:, 2:] = (table.defenders_meld + tricks)[:, None]
         chances = [
@@ -528,11 +555,11 @@ def game_odds(report: object, table: EquityTable, scores: Sequence[int]) -> Game
     # your side defending with its own meld (the mean over the trumps: theirs to name)
     own_meld = float(np.mean([odds.meld for odds in report.results])) + (best.partner_meld or 0)
     bidding = variant.bidding
-    passing = table.letting_go(bidding.opening, 0, own_meld, at)
+    passing = table.letting_go(variant, bidding.opening, 0, own_meld, at)
     chosen, letting, below = None, None, 0
     if best.biddable:
         for level, _, win in levels:  # up while bidding beats letting go: a pass is final
-            outbid = table.letting_go(level, below, own_meld, at)
+            outbid = table.letting_go(variant, level, below, own_meld, at)
             if win <= outbid + TIE:
                 break
             chosen, letting, below = level, outbid, level

@@ -83,7 +83,12 @@ def play_twice(
         table = Table.of(variant, np.full(deals, setup.trump.index))
         return players(table, hands, remaining, shown=shown)
 
-    fast = play_out(game(policy_class(policy)), variant, endgame)
+    fast_game, strong_game = game(policy_class(policy)), game(Game)
+    fast = play_out(fast_game, variant, endgame)
     player = LookAhead(variant, seed=seed)
-    strong = play(game(Game), dict.fromkeys(range(variant.players), player))[:, 0]
-    return ready.samples(fast)[setup], ready.samples(strong)[setup]
+    strong = play(strong_game, dict.fromkeys(range(variant.players), player))[:, 0]
+    fast_taken = None if endgame else fast_game.side_taken()
+    return (
+        ready.samples(fast, fast_taken)[setup],
+        ready.samples(strong, strong_game.side_taken())[setup],
+    )

@@ -11,7 +11,7 @@ scores a hand.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -106,19 +106,19 @@ def hand_outcomes(variant: Variant, count: int | None = None, seed: int = SEED) 
     hands = counts[rows[:, None], seats]
     widow = counts[rows, players] if variant.widow else None
     trump = trumps[rows, winner[played]]
-    melds, tricks = play_hands(variant, hands, trump, widow)
-    scored = scored_fast(variant, contract[played], melds, tricks)
+    melds, tricks, *taken = play_hands(variant, hands, trump, widow)
+    scores = scored(variant, contract[played], melds, tricks, tuple(taken))
     bidding = np.where(played, winner % sides, -1)  # seats alternate between the sides
     points = np.zeros((count, sides), dtype=np.int64)
     turned = (bidding[played, None] + np.arange(sides)) % sides  # each side, the bidder's first
-    points[rows[:, None], turned] = scored[:, :sides]
+    points[rows[:, None], turned] = scores[:, :sides]
     contracts = np.where(played, contract, 0)
     totals = np.zeros(count, dtype=np.int64)
-    totals[rows] = scored[:, sides]
+    totals[rows] = scores[:, sides]
     reached = np.zeros(count, dtype=np.int64)
     reached[rows] = limits[rows, winner[played]]
     bid_meld = np.zeros(count, dtype=np.int64)
-    bid_meld[rows] = scored[:, sides + 1]
+    bid_meld[rows] = scores[:, sides + 1]
     defended = float(melds[:, 1:].mean()) if len(melds) else 0.0
     return HandOutcomes(bidding, points, defended, contracts, totals, reached, bid_meld)
 
@@ -180,10 +180,10 @@ def auction(variant: Variant, limits: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def play_hands(
     variant: Variant, hands: np.ndarray, trump: np.ndarray, widow: np.ndarray | None = None
 ) -> tuple[np.ndarray, ...]:
-    """Each deal's meld and trick points by side, from the bidder's (its side first, then
-    the others in playing order): the widow taken by the bidder (its meld counted with it,
-    the counters it buries its tricks) and the pass made where the variant has them,
-    played out by meldcalc's player."""
+    """Each deal's meld, trick points, tricks taken and counters taken by side, from the
+    bidder's (its side first, then the others in playing order): the widow taken by the
+    bidder (its meld counted with it, the counters it buries its tricks) and the pass made
+    where the variant has them, played out by meldcalc's player."""
     from meldcalc.dealing.passing import after_pass, passes
     from meldcalc.dealing.ready import take_widow
     from meldcalc.engines.simulate import Game, Table
@@ -214,99 +214,31 @@ def play_hands(
     if widow_meld is not None:
         seat_meld[:, 0] = widow_meld
     game = Game.from_counts(Table.of(variant, trump), hands, variant.deck.copies)
-    taken = game.play().seat_points
+    out = game.play()
     side = np.arange(players) % sides
-    melds = np.stack([seat_meld[:, side == s].sum(axis=1) for s in range(sides)], axis=1)
-    tricks = np.stack([taken[:, side == s].sum(axis=1) for s in range(sides)], axis=1)
+
+    def by_side(seats: np.ndarray) -> np.ndarray:
+        return np.stack([seats[:, side == s].sum(axis=1) for s in range(sides)], axis=1)
+
+    melds, tricks = by_side(seat_meld), by_side(out.seat_points)
+    taken, counters = by_side(out.seat_tricks), by_side(out.seat_counters)
     tricks[:, 0] += buried
-    return melds, tricks
+    counters[:, 0] += buried > 0  # a counter buried is one the bidder took
+    return melds, tricks, taken, counters
 
 
-def scored_plain(
-    variant: Variant, contract: np.ndarray, melds: np.ndarray, tricks: np.ndarray
+def scored(
+    variant: Variant,
+    contract: np.ndarray,
+    melds: np.ndarray,
+    tricks: np.ndarray,
+    taken: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray:
     """(N, sides + 2) each side's points, the bidder's first, as `meldcalc score` scores
-    each hand (a side that took no trick point is taken to have taken no trick or
-    counter), the bidder's side's total (the meld that counts and the tricks) and its meld
-    that counts: the plain form of `scored_fast`, one `score_hand` a hand."""
-    from meldcalc.rules.scoring import (
-        HandPlay,
-        counter_cards,
-        score_hand,
-        short_of_meld,
-        tricks_in_hand,
-    )
+    each hand (`settle.score_hands`, given the tricks and counters each side took), the
+    highest bid the bidder's side makes with it (its reach: the meld that counts and the
+    tricks) and its meld that counts."""
+    from meldcalc.rules.settle import score_hands
 
-    saving = variant.house.save_meld is not None
-    sides = melds.shape[1]
-    scored = np.zeros((len(contract), sides + 2), dtype=np.int64)
-    for i in range(len(contract)):
-        points = tuple(int(p) for p in tricks[i])
-        meld = tuple(int(m) for m in melds[i])
-        unplayed = short_of_meld(variant, meld, 0)  # the bid lost on the meld: no tricks
-        play = HandPlay(int(contract[i]), 0, meld, None if unplayed else points)
-        if saving and not unplayed:
-            play = replace(
-                play,
-                tricks_taken=_shared(points, tricks_in_hand(variant)),
-                counters_taken=_shared(points, counter_cards(variant)),
-            )
-        score = score_hand(variant, play)
-        taken = 0 if unplayed else points[0]
-        scored[i] = (*score.points, score.counted_meld[0] + taken, score.counted_meld[0])
-    return scored
-
-
-def scored_fast(
-    variant: Variant, contract: np.ndarray, melds: np.ndarray, tricks: np.ndarray
-) -> np.ndarray:
-    """`scored_plain`, for every hand at once in a few array operations (tests hold the two
-    equal): a side's meld counts unless under the meld minimum or, by the save-meld rule,
-    unsaved (no trick or counter: no trick point; N points: fewer than N); a side under
-    the trick minimum scores nothing; the bidder's side makes its bid with its counted meld
-    and tricks (and the trick minimum), or loses the bid (times the set penalty), unplayed
-    where its meld forfeits it (`_forfeited`)."""
-    rule, house = variant.house.save_meld, variant.house
-    short = tricks < house.trick_minimum
-    lost = (melds > 0) & ((melds < variant.meld_minimum) | short)
-    if rule in ("trick", "counter"):
-        lost |= (melds > 0) & (tricks == 0)
-    elif isinstance(rule, int):
-        lost |= (melds > 0) & (tricks < rule)
-    counted = np.where(lost, 0, melds)
-    total = counted[:, 0] + tricks[:, 0]
-    made = (total >= contract) & ~short[:, 0]
-    points = np.where(short, 0, counted + tricks)
-    points[:, 0] = np.where(made, points[:, 0], -contract * house.set_penalty)
-    scored = np.column_stack([points, total, counted[:, 0]]).astype(np.int64)
-    return _forfeited(variant, contract, melds, scored)
-
-
-def _forfeited(
-    variant: Variant, contract: np.ndarray, melds: np.ndarray, scored: np.ndarray
-) -> np.ndarray:
-    """``scored`` with the hands whose bidding side melds under the minimum, where the
-    house forfeits the bid for it, scored unplayed: the bid lost, the others scoring as
-    when it is thrown in (their meld from its minimum, and the cards' points)."""
-    house = variant.house
-    if not house.forfeit_under_minimum:
-        return scored
-    rows = melds[:, 0] < variant.meld_minimum
-    sides = melds.shape[1]
-    keeps = house.thrown_in.meld & (
-        melds[rows, 1:] >= max(house.thrown_in.meld_minimum, variant.meld_minimum)
-    )
-    scored[rows, 0] = -contract[rows] * house.set_penalty
-    scored[rows, 1:sides] = np.where(keeps, melds[rows, 1:], 0) + house.thrown_in.cards
-    scored[rows, sides:] = 0
-    return scored
-
-
-def _shared(points: tuple[int, ...], total: int) -> tuple[int, ...]:
-    """A split of ``total`` tricks (or counters) that fits the points: none to a side that
-    took no point, the rest evenly (the last of them the odd one)."""
-    taking = [side for side, taken in enumerate(points) if taken] or [len(points) - 1]
-    each, odd = divmod(total, len(taking))
-    split = [each if side in taking else 0 for side in range(len(points))]
-    split[taking[-1]] += odd
-    return tuple(split)
+    hands = score_hands(variant, contract, melds, tricks, *(taken or (None, None)))
+    return np.column_stack([hands.points, hands.reach, hands.counted[:, 0]]).astype(np.int64)

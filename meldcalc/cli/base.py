@@ -19,6 +19,7 @@ from meldcalc import console
 from meldcalc.cli.report import Format, RecordFormat, fitted
 from meldcalc.console import EXIT_BAD_INPUT
 from meldcalc.errors import HandError, MeldcalcError, NotationError, did_you_mean, quote
+from meldcalc.rules.arguments import MAX_SEED
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.variant import Variant
 
@@ -82,19 +83,7 @@ app = App(
 )
 
 
-#: A seed is a whole number in this range; the same seed always gives the same numbers.
-MAX_SEED = 2**63 - 1
-
-
-#: Simulated deals per trump: a million take about a minute; more is never worth it.
-MAX_DEALS = 1_000_000
-
-
 MAX_BID = 10_000_000  # schema.MAX_BID, not imported: schema costs start-up time
-
-
-#: Below this many deals a standard error means little.
-FEW_DEALS = 30
 
 
 def parse_suit_option(text: str) -> Suit:
@@ -192,8 +181,15 @@ def file_name(text: str) -> Path:
 
 
 def jobs_option(help: str) -> Any:
-    """``--jobs N`` (``-j``): processes to spread the work over."""
-    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help)
+    """``--jobs N`` (``-j``): processes to spread the work over, capped at the CPUs as it
+    is read (so no count made from it can outgrow what the machine has)."""
+    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help, callback=_at_most_cpus)
+
+
+def _at_most_cpus(jobs: int) -> int:
+    from meldcalc.workers import worker_count
+
+    return worker_count(jobs, jobs)
 
 
 class Policy(str, enum.Enum):

@@ -12,14 +12,11 @@ import typer
 
 from meldcalc.cli.base import (
     DEFAULT_POLICY,
-    FEW_DEALS,
-    MAX_DEALS,
     FormatOption,
     HandArgument,
     Policy,
     SeedOption,
     TrumpOption,
-    VariantOption,
     app,
     full_hand,
     game_option,
@@ -32,10 +29,13 @@ from meldcalc.cli.base import (
     report_each,
     time_limit_option,
     user_errors,
+    variant_option,
+    warn,
 )
 from meldcalc.cli.gamescore import game_book, game_score
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.errors import MeldcalcError
+from meldcalc.rules.arguments import MAX_DEALS, MAX_STRONG
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.seats import SEAT_WORDS, Seating
 
@@ -50,7 +50,13 @@ def _told(name: str, metavar: str, text: str) -> Any:
 @app.command(short_help="Simulate the unseen cards and suggest a bid, with its odds.")
 def bid(
     hand: HandArgument = None,
-    variant: VariantOption = DEFAULT_VARIANT,
+    variant: Annotated[
+        Optional[str],
+        variant_option(
+            "A shipped variant's name or a path to a YAML rules file (default: single-deck;"
+            " a game's ledger keeps its own)."
+        ),
+    ] = None,
     trump: TrumpOption = None,
     deals: Annotated[
         int,
@@ -190,7 +196,9 @@ def bid(
         if score is not None and game is not None:
             raise MeldcalcError("give the score (--score) or a game (--game), not both")
         book = game_book(game, variant) if game is not None else None
-        rules = book.rules if book else load(variant)
+        if book is not None:
+            warn(list(book.warnings))  # the house file changed since the game began ...
+        rules = book.rules if book else load(variant or DEFAULT_VARIANT)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
         me = Seating(rules, names=(book.names or ()) if book else ()).parse(seat, "--seat", True)
@@ -213,14 +221,6 @@ def bid(
         )
         at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
-    warnings = (
-        [
-            f"{deals} deal{' is' if deals == 1 else 's are'} too few for the odds to mean much;"
-            f" use at least {FEW_DEALS}"
-        ]
-        if deals < FEW_DEALS
-        else []
-    )
 
     def compute(text: str, label: str | None) -> object:
         with progress_line() as progress:
@@ -233,7 +233,7 @@ def bid(
                 confidence,
                 jobs,
                 progress,
-                list(warnings),
+                [],
                 knowledge,
                 endgame,
                 no_limit_if_zero(time_limit),
@@ -247,6 +247,7 @@ def bid(
         scores, target = at_score
         with progress_line("working out the game's equity table once: {} sweeps") as progress:
             table = table_for(rules, target, progress)
+        report.warnings.extend(table.beyond(scores))
         return replace(report, game=game_odds(report, table, scores))
 
     report_each(
@@ -298,10 +299,6 @@ def _passing_json(report: Any) -> dict[str, Any] | None:
         "asks": asks,
     }
 
-
-#: The most deals --strong plays twice: each costs the look-ahead player's time (2,000:
-#: about a minute in single deck).
-MAX_STRONG = 2_000
 
 #: The choices of cards a bid judges on the same deals: (TrumpOdds field, BidReport
 #: field, what a player calls a choice, the column of the cards chosen).

@@ -95,6 +95,8 @@ def game(
         if file.is_symlink():  # refused before it is read, and before a hand is typed
             raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         book = ledger.read(file)
+        if book is not None:
+            warn(list(book.notes))  # the house file changed since the game began
         hands_done = book.deals if book else 0  # the deals every seat passed too
         jpath = journal.journal_path(file)
         _drop_if_scored(jpath, file, hands_done + 1)  # the hand that won it among them

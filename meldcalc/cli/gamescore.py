@@ -7,23 +7,20 @@ from pathlib import Path
 from typing import Any
 
 from meldcalc.errors import MeldcalcError, quote, shown_path
-from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.variant import Variant
 
 
-def game_book(game: Path, variant: str) -> Any:
-    """The game's ledger, read; its own rules are the bid's (-V may only repeat them)."""
-    from meldcalc.cli.scoring import _ledger_spec
+def game_book(game: Path, variant: str | None) -> Any:
+    """The game's ledger, read; its own rules are the bid's (-V, where given, may only
+    repeat them, as `score` and `game` say)."""
+    from meldcalc.cli.scoring import _game_variant
     from meldcalc.game import ledger
 
     book = ledger.read(game)
     if book is None:
         raise MeldcalcError(f"--game {shown_path(game)}: no such game yet")
-    if variant != DEFAULT_VARIANT and _ledger_spec(variant) != book.variant:
-        raise MeldcalcError(
-            f"{shown_path(book.path)} is a game of {quote(book.variant, 200)}: leave out -V"
-        )
+    _game_variant(book, variant)
     done = book.standing()
     if done.winner is not None:
         raise MeldcalcError(f"{shown_path(book.path)}: the game is over ({done.reason})")
@@ -35,7 +32,7 @@ def game_score(
 ) -> tuple[tuple[int, ...], int] | None:
     """The sides' scores, yours first (then the others' in playing order from your left),
     and the target: from --score, or a game's ledger."""
-    from meldcalc.advice.equity import seated, within_reach
+    from meldcalc.advice.equity import seated
     from meldcalc.advice.tablehands import check_tabled, sides_of
     from meldcalc.rules.scoring import side_of
 
@@ -50,11 +47,6 @@ def game_score(
         scores = _scores_given(score, sides_of(rules), given)
         if max(scores) >= target:
             raise MeldcalcError(f"{given}: a side at {target} or more has won the game already")
-    if not within_reach(scores, target):
-        raise MeldcalcError(
-            f"{given}: a side below {-target}: the game's table reaches a whole target behind"
-            f" ({-target}), no further"
-        )
     return scores, target
 
 

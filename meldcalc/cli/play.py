@@ -483,21 +483,31 @@ class HandResult:
 def hand_result(played: Any, rules: Variant, bid: int | None) -> HandResult:
     """Each side's meld (the hands as dealt, seat 0's after the widow) and trick points;
     with ``bid``, the hand scored as seat 0's side bid it."""
+    from meldcalc.rules.cards import Card
     from meldcalc.rules.scoring import HandPlay, meld_of_hands, score_hand, side_count, side_of
 
     meld, checks, not_played = meld_of_hands(rules, dict(enumerate(played.hands)), played.trump, 0)
     points, taken = [0] * side_count(rules), [0] * side_count(rules)
+    counters = [0] * side_count(rules)
     for trick in played.tricks:
-        points[side_of(rules, trick.winner)] += trick.points
-        taken[side_of(rules, trick.winner)] += 1
+        side = side_of(rules, trick.winner)
+        points[side] += trick.points
+        taken[side] += 1
+        counters[side] += sum(_counts(rules, Card.parse(card)) for _, card in trick.cards)
     points[0] = played.points[0]  # the bidder's side has the counters it buried too
+    counters[0] += sum(_counts(rules, card) for card in played.buried.cards())
     if bid is None:
         return HandResult(meld, tuple(points))
     if rules.bidding is None:
         raise MeldcalcError(f"--bid: {rules.name} has no auction")
     tricks = None if not_played else tuple(points)
-    play = HandPlay(bid, 0, meld, tricks, checks, False, not_played, tuple(taken))
+    play = HandPlay(bid, 0, meld, tricks, checks, False, not_played, tuple(taken), tuple(counters))
     return HandResult(meld, tuple(points), score_hand(rules, play))
+
+
+def _counts(rules: Variant, card: Any) -> int:
+    """1 for a counter (a card that scores in tricks), else 0."""
+    return int(rules.counters.get(card.rank, 0) > 0)
 
 
 def played_table(

@@ -33,6 +33,10 @@ class Sample:
     partner_meld: np.ndarray
     tricks: np.ndarray
     tried: int = 0
+    #: the tricks and the counters the bidding side took in each deal (a counter buried
+    #: counts as taken), where play counted them (not where the last tricks were solved)
+    tricks_taken: np.ndarray | None = None
+    counters_taken: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -119,18 +123,27 @@ class ReadyHands:
         hands = np.concatenate([h for h, _ in parts], axis=1)
         return hands, np.concatenate([r for _, r in parts], axis=1)
 
-    def samples(self, points: np.ndarray) -> dict[Setup, Sample]:
-        """Each setup's outcomes, from the bidding side's points of the whole batch."""
+    def samples(
+        self, points: np.ndarray, taken: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> dict[Setup, Sample]:
+        """Each setup's outcomes, from the bidding side's points of the whole batch (and
+        the tricks and counters it took, where counted: `Game.side_taken`)."""
         size = len(self.meld[0])
-        return {
-            setup: Sample(
+        samples = {}
+        for i, setup in enumerate(self.setups):
+            rows = slice(i * size, (i + 1) * size)
+            tricks = counters = None
+            if taken is not None:
+                tricks, counters = taken[0][rows], taken[1][rows] + (self.buried[i] > 0)
+            samples[setup] = Sample(
                 self.meld[i],
                 self.partner_meld[i],
-                points[i * size : (i + 1) * size] + self.buried[i],
+                points[rows] + self.buried[i],
                 self.tried[i],
+                tricks,
+                counters,
             )
-            for i, setup in enumerate(self.setups)
-        }
+        return samples
 
 
 def ready_hands(

@@ -129,6 +129,10 @@ class PlayOut:
     cards: np.ndarray | None = None  # (N, plays) canonical card indices
     seats: np.ndarray | None = None  # (N, plays)
     seat_points: np.ndarray | None = None  # (N, players): where each plays for himself
+    #: (N, players) the tricks each seat took, and the counters in them (a save-meld rule
+    #: asks whether a side took a trick, or a counter)
+    seat_tricks: np.ndarray | None = None
+    seat_counters: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,8 @@ class Game:
         self.rng = rng or np.random.default_rng(0)
         self.team_points = np.zeros((self.n, 2), dtype=np.int64)
         self.seat_points = np.zeros((self.n, players), dtype=np.int64)
+        self.seat_tricks = np.zeros((self.n, players), dtype=np.int64)
+        self.seat_counters = np.zeros((self.n, players), dtype=np.int64)
         self.cards_left = int(np.bitwise_count(hands).sum(axis=(0, 2)).max())
         self.on_table = np.zeros((self.n, players), dtype=np.int64)  # bits, by position
         self.position = 0
@@ -221,10 +227,19 @@ class Game:
                 self.advance(lowest_bit_index(self.flat[0, self.at]))
             else:
                 self.advance(self.policy_cards())
-        taken = self.seat_points.copy()
+        taken = {
+            "seat_points": self.seat_points.copy(),
+            "seat_tricks": self.seat_tricks.copy(),
+            "seat_counters": self.seat_counters.copy(),
+        }
         if not record:
-            return PlayOut(self.team_points.copy(), seat_points=taken)
-        return PlayOut(self.team_points.copy(), *self.recorded(), seat_points=taken)
+            return PlayOut(self.team_points.copy(), **taken)
+        return PlayOut(self.team_points.copy(), *self.recorded(), **taken)
+
+    def side_taken(self, team: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """The tricks and the counters ``team`` (0: the bidder's side) took so far."""
+        seats = self.t.team == team
+        return self.seat_tricks[:, seats].sum(axis=1), self.seat_counters[:, seats].sum(axis=1)
 
     def record(self) -> None:
         """Keep every card played from now on, for `recorded`."""
@@ -317,9 +332,12 @@ class Game:
     def _close_trick(self) -> None:
         t = self.t
         won_by = (self.leader + self.best_pos) % t.players
-        value = t.points[self.on_table].sum(axis=1) + (t.last_trick if self.over else 0)
+        cards = t.points[self.on_table]
+        value = cards.sum(axis=1) + (t.last_trick if self.over else 0)
         self.team_points[self.rows, t.team[won_by]] += value
         self.seat_points[self.rows, won_by] += value
+        self.seat_tricks[self.rows, won_by] += 1
+        self.seat_counters[self.rows, won_by] += (cards > 0).sum(axis=1)
         self.leader, self.position = won_by, 0
 
     def _learn(self, bit: np.ndarray) -> None:

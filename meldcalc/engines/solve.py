@@ -360,10 +360,21 @@ def solve(
     line: bool = True,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Solution:
-    """The value of a checked position, the value after each legal card, an optimal line.
-    Raises `TimeLimitError` after ``time_limit`` seconds (None: no limit)."""
+    """The value of a position, the value after each legal card, an optimal line. Raises
+    `TimeLimitError` after ``time_limit`` seconds (None: no limit). The arguments are
+    checked as `meldcalc solve` checks its input: the position against the rules
+    (`HandError`), the rules as the loader would (`meldcalc.rules.arguments`)."""
     import numpy as np
 
+    from meldcalc.rules import arguments
+
+    arguments.of_type(position, Position, "position", "a Position (parse_position)")
+    variant = arguments.variant(variant)
+    position.check(variant)
+    check_solver(variant)
+    arguments.of_type(line, bool, "line", "True or False")
+    if time_limit is not None:
+        time_limit = arguments.number(time_limit, "time_limit", 0, MAX_TIME_LIMIT) or None
     rules = rules_of(variant)
     deadline = Deadline.after(time_limit)
     hands = np.array([hand.counts for hand in position.hands], dtype=np.int64)[None]
@@ -485,11 +496,19 @@ def parse_position(
 
         AS 10S ... / KS QS ... / ... / ... | trump S | leader 1 | trick AS KS
 
-    ``settings_said``: the settings an unknown one is told its caller takes."""
+    ``settings_said``: the settings an unknown one is told its caller takes. The arguments
+    are checked as `meldcalc solve` checks its options (`meldcalc.rules.arguments`)."""
     from meldcalc.errors import NotationError, quote
+    from meldcalc.rules import arguments
     from meldcalc.rules.cards import parse_suit
     from meldcalc.rules.notation import is_whole_number
 
+    arguments.of_type(text, str, "text", "a position as text")
+    variant = arguments.variant(variant)
+    if trump is not None:
+        arguments.suit(trump)
+    arguments.whole(leader, "leader", 0, variant.players - 1)
+    arguments.of_type(trick, str, "trick", "the cards on the table as text")
     hands_text, *settings = text.split("|")
     given: dict[str, str] = {}
     for setting in settings:

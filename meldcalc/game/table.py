@@ -114,9 +114,10 @@ class Table:
     @property
     def short_of_meld(self) -> bool:
         """Whether the meld laid down so far leaves the bidding side under the meld minimum
-        where the house forfeits the bid for it (`rules.scoring.short_of_meld`): no card
+        where the house forfeits the bid for it (`rules.settle.short_of_meld`): no card
         is played; the bid is lost unless more of its meld is laid down."""
-        from meldcalc.rules.scoring import short_of_meld, side_of
+        from meldcalc.rules.scoring import side_of
+        from meldcalc.rules.settle import short_of_meld
 
         if self.trump is None or self.played or self.tricks_given is not None:
             return False

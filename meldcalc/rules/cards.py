@@ -23,12 +23,13 @@ suit (trump first), high to low: ``AS 10S KS QS JS JD``.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from meldcalc.errors import NotationError, did_you_mean, quote
+from meldcalc.errors import HandError, NotationError, did_you_mean, quote
 
 
 class Suit(enum.Enum):
@@ -129,9 +130,9 @@ class Hand:
     counts: tuple[int, ...]
 
     def __init__(self, counts: Iterable[int]) -> None:
-        counts = tuple(counts)
+        counts = tuple(map(operator.index, counts))  # whole numbers (numpy's too), else TypeError
         if len(counts) != NUM_CARDS or min(counts) < 0:
-            raise ValueError(f"a hand needs {NUM_CARDS} non-negative counts, got {counts!r}")
+            raise HandError(f"a hand needs {NUM_CARDS} non-negative counts, got {quote(counts)}")
         object.__setattr__(self, "counts", counts)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -226,8 +227,15 @@ _RANK_RUN = re.compile(r"(?:10|[AKQJT9])+")
 _TOKEN = re.compile(r"[^\s,]+")
 
 
+def _check_text(text: object) -> None:
+    """Text is parsed; anything else is a `TypeError` (a script's mistake, not a typo)."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected text (str) to parse, got {type(text).__name__} {quote(text)}")
+
+
 def parse_card(text: str) -> Card:
     """One card token, e.g. ``AS`` or ``10♥``."""
+    _check_text(text)
     index = CARD_TOKENS.get(text.strip().translate(_STYLES).upper())
     if index is None:
         raise NotationError(f"{quote(text)}: {_diagnose_card(text.strip())}")
@@ -243,6 +251,7 @@ _SUIT_NAMES.update({name[:-1]: suit for name, suit in _SUIT_NAMES.items()})  # "
 
 def parse_suit(text: str) -> Suit:
     """A suit as hands write it (``S``, ``♠``, ``♤``, ``♠️``) or by name (``spades``)."""
+    _check_text(text)
     key = text.strip().translate(_STYLES)
     suit = SUIT_TOKENS.get(key.upper()) or _SUIT_NAMES.get(key.lower())
     if suit is None:
@@ -255,6 +264,7 @@ def parse_suit(text: str) -> Suit:
 
 def parse_hand(text: str) -> Hand:
     """A hand from text in the grammar above; raises `NotationError` naming the bad token."""
+    _check_text(text)
     counts = [0] * NUM_CARDS
     tokens = text.replace(",", " ").translate(_STYLES).upper().split()
     try:

@@ -65,6 +65,9 @@ MAX_CHAIN = 16
 
 def load_variant(spec: str | Path) -> Variant:
     """A variant by shipped name (``double-deck``) or by path (``./house.yaml``)."""
+    if not isinstance(spec, (str, os.PathLike)):
+        got = f"{type(spec).__name__} {quote(spec)}"
+        raise TypeError(f"expected a variant's name or a path (str or Path), got {got}")
     return _load_checked(resolve(spec))
 
 
@@ -206,6 +209,7 @@ def load_tree(
     trees: list[Node] = []
     seen: list[Path] = []
     extends: Node | None = None
+    given: Node | None = None
     while True:
         content = first if first is not None and not trees else _read_parent(path, extends)
         if sources is not None:
@@ -216,7 +220,8 @@ def load_tree(
         extends = tree.value.pop("extends", None)
         if extends is None:
             break
-        path = _parent_of(extends, path, seen)
+        given = given or extends  # the file given's own: a chain too long is told there
+        path = _parent_of(extends, path, seen, given)
     marks = carried(trees)  # the house defaults, each file's dropped where set below
     merged = trees.pop()
     while trees:
@@ -249,8 +254,10 @@ def _parse_file(path: Path, content: bytes) -> Node:
     return tree
 
 
-def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
-    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it."""
+def _parent_of(extends: Node, path: Path, seen: list[Path], given: Node) -> Path:
+    """The file ``extends`` names, resolved from the folder of ``path`` as the user named it;
+    a chain longer than `MAX_CHAIN` is told at ``given``, the ``extends`` of the file the
+    user gave (where it can be cut short), naming the file where it passed the bound."""
     from meldcalc.rules.schema import describe
 
     if not isinstance(extends.value, str):
@@ -264,7 +271,10 @@ def _parent_of(extends: Node, path: Path, seen: list[Path]) -> Path:
         cycle = " -> ".join(p.name for p in (*seen, parent.resolve()))
         raise VariantError([extends.problem(f"extends cycle: {cycle}")])
     if len(seen) >= MAX_CHAIN:
-        raise VariantError([extends.problem(f"more than {MAX_CHAIN} files in the extends chain")])
+        last = f"the {MAX_CHAIN}th, {display_name(path)}, extends {describe(extends.value)}"
+        raise VariantError(
+            [given.problem(f"more than {MAX_CHAIN} files in the extends chain ({last})")]
+        )
     return parent
 
 
@@ -646,6 +656,13 @@ def _stock_play(data: dict) -> StockPlay | None:
 
 
 def _model(data: dict, file: str) -> Variant:
+    """The variant of checked fields (merged, as `build_variant` checked them)."""
+    variant = _modelled(data, file)
+    object.__setattr__(variant, "checked", True)  # (frozen: the loader's mark, set once)
+    return variant
+
+
+def _modelled(data: dict, file: str) -> Variant:
     play, house = data.get("play", {}), data.get("house", {})
     return Variant(
         name=data["name"],

@@ -21,6 +21,9 @@ hand from a side short of it: it scores nothing, and a bidding side so is set. C
 (side scores of the ``check`` variant) follow the meld: a side scores its meld's checks
 when its meld counts.
 
+A played hand is settled by the clauses of `meldcalc.rules.settle`, the same for one hand
+(`score_hand`) as for thousands of simulated ones (`settle.score_hands`).
+
 A game is the hands in order: the first side to the variant's ``game`` target at the end
 of a hand wins; when several reach it on the same hand, the higher total wins (equal
 totals play on) or, where ``both_reach: bidder``, the bidding side.
@@ -30,10 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, UnsupportedError
 from meldcalc.rules.cards import SUITS, Card, Hand, Rank, Suit
+from meldcalc.rules.settle import (
+    counts_needed,
+    meld_lost_clauses,
+    settle,
+    short_of_meld,
+    thrown_in_meld,
+    under_trick_minimum,
+)
 from meldcalc.rules.variant import Variant, checks_text, may_name_trump
 
 MADE, SET, THROWN_IN, NOT_PLAYED = "made", "set", "thrown in", "not played"
@@ -190,32 +200,6 @@ def _unplayed_why(variant: Variant, play: HandPlay) -> str | None:
     if short_of_meld(variant, play.meld, side_of(variant, play.bidder)):
         return f"whose bidding side melds under the minimum of {variant.meld_minimum}"
     return None
-
-
-def short_of_meld(variant: Variant, meld: Sequence[int], bidding_side: int) -> bool:
-    """Whether the bidding side loses its bid without play for melding under the meld
-    minimum (house ``forfeit_under_minimum``, seed 001's "minimum 20 to score")."""
-    return variant.house.forfeit_under_minimum and meld[bidding_side] < variant.meld_minimum
-
-
-def under_trick_minimum(variant: Variant, tricks: Sequence[int], side: int) -> bool:
-    """Whether a side took too few trick points to score anything for the hand (house
-    ``trick_minimum``): its meld is ignored, and a bidding side so is set."""
-    return tricks[side] < variant.house.trick_minimum
-
-
-def bid_totals(variant: Variant, meld: Any, tricks: Any) -> Any:
-    """The bidding side's total toward its bid in many deals at once (arrays of its meld
-    and trick points): its meld as it counts (nothing under the meld minimum) and its
-    tricks; 0, a total that makes no bid, where the rules set it whatever it takes: under
-    the trick minimum, or melding under the meld minimum where that forfeits the bid."""
-    import numpy as np
-
-    totals = np.where(meld >= variant.meld_minimum, meld, 0) + tricks
-    lost = tricks < variant.house.trick_minimum
-    if variant.house.forfeit_under_minimum:
-        lost |= meld < variant.meld_minimum
-    return np.where(lost, 0, totals)
 
 
 def throw_in_advice(variant: Variant, bid: int, meld: int) -> str | None:
@@ -378,19 +362,21 @@ def score_hand(variant: Variant, play: HandPlay, names: Sequence[str] | None = N
         return _thrown_in(variant, play, bidder, checks, names, SHORT_OF_MELD)
     if play.thrown_in:
         return _thrown_in(variant, play, bidder, checks, names)
-    counted = tuple(_counted_meld(variant, play, side) for side in range(len(play.meld)))
-    bid_total = counted[bidder] + play.tricks[bidder]
-    made = bid_total >= play.bid and not under_trick_minimum(variant, play.tricks, bidder)
-    points = [
-        0 if under_trick_minimum(variant, play.tricks, side) else meld + tricks
-        for side, (meld, tricks) in enumerate(zip(counted, play.tricks))
-    ]
+    taken = [_taken(variant, play, side) for side in range(len(play.meld))]
+    counted, made, points = settle(
+        variant,
+        play.bid,
+        bidder,
+        play.meld,
+        play.tricks,
+        [tricks for tricks, _ in taken],
+        [counters for _, counters in taken],
+    )
     scored_checks = [c if meld else 0 for c, meld in zip(checks, counted)]
     if not made:
-        points[bidder] = -play.bid * variant.house.set_penalty
         scored_checks[bidder] = 0
     outcome = MADE if made else SET
-    score = HandScore(play, bidder, outcome, counted, tuple(points), tuple(scored_checks))
+    score = HandScore(play, bidder, outcome, tuple(counted), tuple(points), tuple(scored_checks))
     advice = throw_in_advice(variant, play.bid, play.meld[bidder])
     return replace(_explained(variant, score, names), advice=(advice,) if advice else ())
 
@@ -412,29 +398,23 @@ def counted_tricks(variant: Variant, points: int) -> int:
     return (points + 3) // 10 * 10
 
 
-def _counted_meld(variant: Variant, play: HandPlay, side: int) -> int:
-    """A side's meld as it counts: below the meld minimum, or unsaved, it is nothing."""
-    return 0 if _meld_lost(variant, play, side) else play.meld[side]
+def _taken(variant: Variant, play: HandPlay, side: int) -> tuple[int, int]:
+    """The tricks and counters a side took, as far as the rules in force ask: as told, or
+    plain from its trick points; where they cannot tell, the player is asked."""
+    needed, meld = counts_needed(variant), play.meld[side]
+    lost = meld < variant.meld_minimum or play.tricks[side] < variant.house.trick_minimum
+    if needed is None or not meld or lost:  # counts or lost: not asked
+        return 0, 0
+    if needed == "tricks":
+        return int(_took_a_trick(play, side)), 0
+    return 0, int(_took_a_counter(variant, play, side))
 
 
 def _meld_lost(variant: Variant, play: HandPlay, side: int) -> str | None:
-    """Why a side's meld does not count, in words; None when it counts."""
-    meld = play.meld[side]
-    if meld and meld < variant.meld_minimum:
-        return f"below the minimum of {variant.meld_minimum}"
-    if play.tricks is not None and meld and under_trick_minimum(variant, play.tricks, side):
-        return f"under {variant.house.trick_minimum} in tricks"
-    rule = variant.house.save_meld
-    if rule is None or play.tricks is None or not meld:
-        return None
-    points = play.tricks[side]
-    if rule == "counter" and not _took_a_counter(variant, play, side):
-        return "no counter taken"
-    if rule == "trick" and points == 0 and not _took_a_trick(play, side):
-        return "no trick taken"
-    if isinstance(rule, int) and points < rule:
-        return f"under {rule} in tricks"
-    return None
+    """Why a side's meld of a played hand does not count, in words; None when it counts."""
+    taken = _taken(variant, play, side)
+    clauses = meld_lost_clauses(variant, play.meld[side], play.tricks[side], *taken)
+    return next((why for holds, why in clauses if holds), None)
 
 
 def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
@@ -453,6 +433,8 @@ def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
 
 
 def _took_a_trick(play: HandPlay, side: int) -> bool:
+    if play.tricks[side] > 0:
+        return True
     if play.tricks_taken is None:
         raise MeldcalcError(
             "a side took no trick points: under this variant's rule a side must take a trick"
@@ -479,10 +461,9 @@ def _thrown_in(
             points.append(-play.bid * variant.house.set_penalty)
             scored_checks.append(0)
             continue
-        keeps = rule.meld and meld >= max(rule.meld_minimum, variant.meld_minimum)
-        counted.append(meld if keeps else 0)
+        counted.append(thrown_in_meld(variant, meld))
         points.append(counted[-1] + rule.cards)
-        scored_checks.append(checks[side] if keeps else 0)
+        scored_checks.append(checks[side] if counted[-1] == meld else 0)
     score = HandScore(play, bidder, outcome, tuple(counted), tuple(points), tuple(scored_checks))
     return _explained(variant, score, names)
 

@@ -246,6 +246,9 @@ class Variant:
     stock_play: StockPlay | None = None
     #: The checked fields it was built from, merged: what a game's ledger keeps of its rules.
     data: dict = field(default_factory=dict, compare=False, repr=False)
+    #: Made by the loader from checked fields (`meldcalc.rules.loading`); a copy changed with
+    #: `dataclasses.replace`, or a variant made by hand, is not, until checked again.
+    checked: bool = field(default=False, init=False, compare=False, repr=False)
 
     def is_house_default(self, *paths: str) -> bool:
         """Whether any of ``paths`` (or a copy count's value of one) is a house default."""

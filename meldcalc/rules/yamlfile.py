@@ -28,10 +28,12 @@ class Node:
 
     def where(self, path: str | None = None, at: tuple[int, int] | None = None) -> str:
         """``file:line:column: path: `` (the path of keys cut to a readable length), at the
-        value, or at ``at``."""
+        value, or at ``at``; ``file: path: `` for values read from no file's line (line 0:
+        a variant's fields in Python)."""
         path = self.path if path is None else path
         line, column = at or (self.line, self.column)
-        return f"{self.file}:{line}:{column}: {shown_path(path) + ': ' if path else ''}"
+        place = f"{self.file}:{line}:{column}" if line else self.file
+        return f"{place}: {shown_path(path) + ': ' if path else ''}"
 
     def problem(self, message: str, path: str | None = None) -> str:
         return self.where(path) + message
