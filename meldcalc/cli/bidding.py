@@ -87,14 +87,25 @@ def bid(
         ),
     ] = None,
     seat: Annotated[
-        str,
+        Optional[str],
         typer.Option(
             "--seat",
             metavar="SEAT",
             help="Your seat at the table, from 0 in playing order: the seats --known and"
-            " --void number count from it.",
+            " --void number count from it (default 0, or the seat --auction gives).",
+            show_default=False,
         ),
-    ] = "0",
+    ] = None,
+    auction: Annotated[
+        Optional[str],
+        typer.Option(
+            "--auction",
+            metavar="BIDS",
+            help="The bids so far, in turn from the dealer's left ('52 pass 55'): you are"
+            " the seat to bid next; each bid is read by the table's bidding system.",
+            show_default=False,
+        ),
+    ] = None,
     void: Annotated[
         Optional[list[str]],
         _told(
@@ -184,6 +195,7 @@ def bid(
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
     from meldcalc.advice.bidding import check_biddable_variant, check_endgame, estimate
+    from meldcalc.advice.systems import auction_knowledge, report_system
     from meldcalc.dealing.knowledge import read_knowledge
 
     with user_errors():
@@ -193,7 +205,10 @@ def bid(
         rules = book.rules if book else load(variant)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
-        me = Seating(rules, names=(book.names or ()) if book else ()).parse(seat, "--seat", True)
+        seating = Seating(rules, names=(book.names or ()) if book else ())
+        me = seating.parse(seat or "0", "--seat", True)
+        said = _read_auction(auction, rules, me if seat is not None else None)
+        me = said.to_speak if said is not None else me
         if (score is not None or game is not None) and fmt in (Format.csv, Format.tsv):
             raise MeldcalcError(
                 f"--score with -f {fmt.value}: the game's odds have no columns there; use -f"
@@ -211,6 +226,8 @@ def bid(
             no_passing,
             me,
         )
+        if said is not None:
+            knowledge = auction_knowledge(rules, said.bids, me, knowledge)
         at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
     warnings = (
@@ -240,6 +257,8 @@ def bid(
                 strong,
                 policy.value,
             )
+        spoken = said.bids if said is not None else ()
+        report = replace(report, system=report_system(report, spoken, me))
         if at_score is None:
             return report
         from meldcalc.advice.equity import game_odds, table_for
@@ -252,6 +271,22 @@ def bid(
     report_each(
         hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True), "bid"
     )
+
+
+def _read_auction(text: str | None, rules: Any, seat: int | None) -> Any:
+    """The auction ``--auction`` gives (`advice.systems.read_auction`), you the seat to
+    bid next; ``seat``: the seat ``--seat`` gave, which must be that one."""
+    if text is None:
+        return None
+    from meldcalc.advice.systems import read_auction
+
+    said = read_auction(text, rules)
+    if seat is not None and seat != said.to_speak:
+        raise MeldcalcError(
+            f"--auction: after {text.strip()!r} seat {said.to_speak} bids next, but --seat"
+            f" says you are seat {seat}"
+        )
+    return said
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
@@ -270,6 +305,7 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         results=[_odds_json(odds, report) for odds in report.results],
         knowledge=report.knowledge.json(report.variant) if report.knowledge.told else None,
         passing=_passing_json(report),
+        system=None if report.system is None else report.system.json(),
     )
     if report.game is not None:
         record["game"] = report.game.json()
