@@ -4,6 +4,7 @@ built to hold it; the system files checked like variant files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from meldcalc.advice.systems import expected_gain, least_meld, read_auction, system_bid
 from meldcalc.errors import MeldcalcError, VariantError
-from meldcalc.rules.cards import Hand, Rank, Suit, parse_suit
+from meldcalc.rules.cards import Hand, Rank, Suit, parse_card, parse_suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.systemfile import load_system, system_for
 from meldcalc.rules.systems import (
@@ -400,3 +401,180 @@ def test_a_variant_naming_no_system_there_is_is_refused_at_its_key(tmp_path, sys
         load_variant(str(house))
     assert error.value.problems[0].endswith(problem)
     assert error.value.problems[0].startswith(f"{house}:6:11: ")
+
+
+# --- what the others said, in the deals and the pass -------------------------------------
+
+
+def test_partners_shown_meld_is_held_by_every_hand_dealt_to_it() -> None:
+    """Partner opened 53 (skip bids: 30 to 39 meld): every layout the bid simulates gives
+    seat 2 a hand whose best meld lies there, and no other layout."""
+    from meldcalc.advice.systems import auction_knowledge
+    from meldcalc.dealing.knowledge import TableKnowledge
+    from meldcalc.dealing.layouts import deal_consistent
+
+    variant = load_variant(SKIP)
+    hand = built("KH QH QS QS JD JD")
+    told = auction_knowledge(variant, [(0, 53), (1, None)], 2, TableKnowledge())
+    assert [(seat, said.says) for seat, said in told.meanings] == [(2, "shows 30 meld")]
+    assert "partner bid 53: shows 30 meld (skip-meld)" in told.describe(variant)
+    dealt = deal_consistent(hand, variant, told, 200, np.random.default_rng(3), [Suit.HEARTS])
+    partner = best_melds(dealt.counts[Suit.HEARTS][:, 2], variant)
+    assert ((partner >= 30) & (partner <= 39)).all()
+
+
+def test_a_card_asked_for_is_one_the_askers_dealt_hands_would_meld_with() -> None:
+    from meldcalc.advice.systems import auction_knowledge
+    from meldcalc.dealing.knowledge import TableKnowledge
+    from meldcalc.dealing.layouts import deal_consistent
+
+    variant = load_variant(DAVIS)
+    told = auction_knowledge(variant, [(0, 54)], 1, TableKnowledge())  # right needs a jack
+    dealt = deal_consistent(
+        built("KH QH"), variant, told, 100, np.random.default_rng(5), [Suit.HEARTS]
+    )
+    right = dealt.counts[Suit.HEARTS][:, 3]
+    from meldcalc.rules.systems import ask_gain
+
+    assert (ask_gain(Ask((Rank.JACK,)), right, variant) > 0).all()
+
+
+def test_the_pass_gives_first_what_the_others_bid_asked_for() -> None:
+    from meldcalc.dealing.passing import bidder_returns, partner_sends
+
+    variant = load_variant(DAVIS)
+    partner = np.array(
+        [Hand.parse("JS JH JD QS AS AS 10S 10S KS KH QH AH 10H 10D AD KD QD AC 10C KC").counts]
+    )
+    plain = Hand(partner_sends(partner, variant, Suit.SPADES)[0].tolist())
+    asked = Hand(partner_sends(partner, variant, Suit.SPADES, wanted=Ask((Rank.JACK,)))[0].tolist())
+    assert plain.notation(Suit.SPADES) == "AS AS 10S 10S"  # trumps from the top
+    assert asked.notation(Suit.SPADES) == "AS AS 10S JH"  # J♠ is in its run: J♥ goes
+    back = Hand(bidder_returns(partner, variant, Suit.SPADES, Ask((Rank.ACE,)))[0].tolist())
+    assert back.count(parse_card("AS")) == 1  # its only ace outside its meld
+
+
+def test_under_the_exchange_the_asked_ranks_of_the_suit_named_go_first() -> None:
+    from meldcalc.dealing.passing import partner_sends
+
+    variant = load_variant(TOBY)
+    queens = Ask((Rank.QUEEN,))
+    partner = np.array([built("AS QS QS KH").counts])
+    sent = partner_sends(partner, variant, Suit.SPADES, Suit.SPADES, queens)
+    assert Hand(sent[0].tolist()).notation(Suit.SPADES) == "AS QS QS"  # not A 10 10
+    short = np.array([built("AS QS QS KH", avoid="H").counts])  # one ♥: the K
+    sent = partner_sends(short, variant, Suit.HEARTS, Suit.HEARTS, queens)
+    assert Hand(sent[0].tolist()).notation(Suit.HEARTS) == "KH QS QS"  # then queens
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+
+def run(*args: str, input: str | None = None):
+    from typer.testing import CliRunner
+
+    from meldcalc.cli import app
+
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+STRONG = "AS 10S KS QS JS AH 10H KH QH JH AD 10D KD QD JD AC 10C KC QC JC"  # meld 53
+
+
+def test_bid_names_the_systems_bid_now_and_reads_the_auction_into_the_deals() -> None:
+    args = ("bid", STRONG, "-V", SKIP, "-s", "7", "-n", "300")
+    alone = run(*args, "-f", "json")
+    heard = run(*args, "--auction", "53 pass", "-f", "json")
+    assert alone.exit_code == heard.exit_code == 0, heard.stderr
+    alone, heard = json.loads(alone.stdout), json.loads(heard.stdout)
+    assert (alone["system"]["bid"], alone["system"]["meaning"]["says"]) == (55, "shows 50 meld")
+    assert (heard["system"]["bid"], heard["system"]["level"]) == (58, 54)  # a raise of 4
+    said = heard["knowledge"]["system"]
+    assert [(s["seat"], s["bid"], s["meld"]) for s in said] == [(2, 53, {"min": 30, "max": 39})]
+    # partner's 53 raises its meld in the deals, and the odds of every level
+    before = {r["trump"]: r["partner_meld"]["mean"] for r in alone["results"]}
+    after = {r["trump"]: r["partner_meld"]["mean"] for r in heard["results"]}
+    assert all(after[t] > before[t] + 5 for t in before)
+    assert heard["suggested_bid"] > alone["suggested_bid"]
+    table = run(*args, "--auction", "53 pass")
+    assert "Now (skip-meld): bid 58: shows 50 meld (your meld is 53); your hand can go to" in (
+        table.stdout
+    )
+
+
+def test_bid_explain_reads_the_auction_and_every_bid_it_could_make() -> None:
+    result = run(
+        "bid", STRONG, "-V", SKIP, "-s", "7", "-n", "100", "--auction", "53 pass", "--explain"
+    )
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "partner bid 53 (skip-meld: shows 30 meld): the deals give partner a hand where its"
+        " best meld is 30 to 39."
+    ) in result.stdout
+    assert "  55: shows 20 meld: no: your meld is 53, not 20 to 29" in result.stdout
+    assert "  58: shows 50 meld: fits  <- the bid to make" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--auction", "52 x"), "--auction: bid 2 ('x'): 'x': expected a bid such as 50"),
+        (("--auction", "52 pass", "--seat", "0"), "after '52 pass' seat 2 bids next, but --seat"),
+    ],
+)
+def test_a_bad_auction_is_refused_in_one_line(args, message) -> None:
+    result = run("bid", STRONG, "-V", SKIP, "-n", "10", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bid_says_whether_the_pass_back_gives_what_partner_asked_for() -> None:
+    hand = built("QS QS JD KH QH AH")
+    result = run(
+        "bid", hand.notation(), "-V", DAVIS, "-s", "2", "-n", "100", "--auction", "56 pass"
+    )
+    assert result.exit_code == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if line.startswith("Partner asked"))
+    assert line.startswith("Partner asked for a queen (bid 56): ")
+
+
+def test_table_shows_a_system_and_a_variant_its_system() -> None:
+    alone = run("table", "jim-davis")
+    assert alone.exit_code == 0
+    assert "a jump to 80 or 88  needs kings in every suit" in alone.stdout
+    whole = run("table", TOBY)
+    assert "Bidding system: toby-thomas" in whole.stdout
+    assert json.loads(run("table", TOBY, "-f", "json").stdout)["system"]["system"] == "toby-thomas"
+    assert json.loads(run("table", "double-deck", "-f", "json").stdout)["system"] is None
+    assert run("table", "skip-meld", "-f", "yaml").stdout.startswith("# Skip bids that show meld")
+
+
+def test_check_checks_a_system_file_as_it_checks_a_variant(tmp_path) -> None:
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(GOOD + "  - bid: 50\n    says: opens\n")
+    bad.write_text(GOOD + "  - says: x\n")
+    result = run("check", str(good), str(bad))
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        f"{good}: ok (ours: Our bids)",
+        f"{bad}:5:5: bids[0]: expected at least one of bid, ending, when, raise, jump: which"
+        " bids the entry reads",
+    ]
+
+
+def test_the_session_names_the_systems_bid_and_what_partner_asked_to_be_passed(tmp_path):
+    from sessions import run_game
+
+    steps = [f"hand {STRONG}", "pass", "pass", "26", "pass", "ask S"]
+    done = run_game(tmp_path / "g.jsonl", steps, "-V", TOBY, "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    prompt = next(line for line in lines if line.startswith("no bid yet; you to bid"))
+    assert prompt.endswith(
+        "; toby-thomas: bid 50 (asks for the standard set (a marriage and an ace) and shuts"
+        " the others out)"
+    )
+    assert lines[-1] == (
+        "pass 3 cards to seat 2 (partner): give CARDS (seat 2 (partner) asked for a queen"
+        " (bid 26): give AS 10S QS)"
+    )

@@ -355,11 +355,15 @@ class ReportSystem:
     """What the table's system adds to `meldcalc bid`: the bid to make now, and what the
     partner's bids asked you to pass."""
 
-    now: SystemBid
+    #: None once the auction is over (the pass under way or made)
+    now: SystemBid | None
     partner_asked: Meaning | None = None
+    #: ``--explain``: how the system read the auction and each bid the hand could make
+    explanation: tuple[str, ...] = ()
+    name: str = ""
 
     def lines(self, report: object) -> list[str]:
-        lines = [self.now.sentence()]
+        lines = [] if self.now is None else [self.now.sentence()]
         if self.partner_asked is not None and report.variant.passing is not None:
             lines.append(self._pass_line(report))
         return lines
@@ -384,13 +388,23 @@ class ReportSystem:
 
     def json(self) -> dict[str, object]:
         asked = self.partner_asked
-        return {**self.now.json(), "partner_asked": None if asked is None else asked.json()}
+        over = dict.fromkeys(("level", "ceiling", "bid", "meaning", "fit"))
+        return {
+            **({"system": self.name, **over} if self.now is None else self.now.json()),
+            "partner_asked": None if asked is None else asked.json(),
+            "explanation": list(self.explanation),
+        }
 
 
 def report_system(
-    report: object, auction: Sequence[tuple[int, int | None]] = (), me: int = 0
+    report: object,
+    auction: Sequence[tuple[int, int | None]] = (),
+    me: int = 0,
+    explain: bool = False,
 ) -> ReportSystem | None:
-    """The system's part of a bid's report (`ReportSystem`), or None without a system."""
+    """The system's part of a bid's report (`ReportSystem`), or None without a system;
+    ``explain``: with the sentences of `explain_bids`."""
+    from meldcalc.dealing.knowledge import partner_seat
     from meldcalc.rules.systems import last_ask
 
     variant = report.variant
@@ -398,10 +412,73 @@ def report_system(
     if system is None:
         return None
     spoken = [bid for _, bid in auction]
-    best = report.best
-    now = system_bid(report.hand, variant, system, spoken, report.suggested_bid, best.trump)
-    from meldcalc.dealing.knowledge import partner_seat
-
     partner = partner_seat(variant)
     asked = None if partner is None else last_ask(heard(variant, auction, me), partner)
-    return ReportSystem(now, asked)
+    known = report.knowledge
+    if known.received is not None or known.after_pass:  # the auction is over
+        return ReportSystem(None, asked, name=system.name)
+    best = report.best
+    now = system_bid(report.hand, variant, system, spoken, report.suggested_bid, best.trump)
+    explained = explain_bids(report, system, auction, me, now) if explain else ()
+    return ReportSystem(now, asked, tuple(explained), system.name)
+
+
+def explain_bids(
+    report: object,
+    system: System,
+    auction: Sequence[tuple[int, int | None]],
+    me: int,
+    now: SystemBid,
+) -> list[str]:
+    """``bid --explain``: each bid of the auction as the system reads it (and what the
+    deals then hold), then each bid the hand could make now, whether it fits and why."""
+    import numpy as np
+
+    from meldcalc.dealing.knowledge import seat_name
+
+    variant, hand = report.variant, report.hand
+    lines = []
+    for seat, said in heard(variant, auction, me):
+        who = "you" if seat == 0 else seat_name(variant, seat)
+        told = f": the deals give {who} a hand where {said.tells_words()}" if said.tells else ""
+        lines.append(f"{who} bid {said.bid} ({system.name}: {said.says}){told}.")
+    if now.ceiling is None or now.ceiling < now.level:
+        return [*lines, f"{system.name}: no bid from {now.level}: {now.fit}."]
+    counts = np.array([hand.counts])
+    spoken = [bid for _, bid in auction]
+    lines.append(f"the bids from {now.level} to {now.ceiling}, as {system.name} reads them:")
+    bare: list[int] = []
+    for bid in [*variant.bidding.levels(now.ceiling, now.level), None]:
+        said = None if bid is None else meaning(system, spoken, bid)
+        if said is not None and said.bare and bid != now.bid:
+            bare.append(bid)
+            continue
+        if bare:  # a run of bare numbers, one line
+            bids = str(bare[0]) if len(bare) == 1 else f"{bare[0]} to {bare[-1]}"
+            lines.append(f"  {bids}: bare numbers: they say nothing of the hand")
+            bare = []
+        if said is not None:
+            verdict = _verdict(said, counts, variant, report.best.trump)
+            chosen = "  <- the bid to make" if bid == now.bid else ""
+            lines.append(f"  {bid}: {said.says}: {verdict}{chosen}")
+    return lines
+
+
+def _verdict(said: Meaning, counts: np.ndarray, variant: Variant, trump: Suit) -> str:
+    """Whether the hand fits a bid's message, and why not."""
+    from meldcalc.rules.systems import best_melds
+
+    if said.bare:
+        return "says nothing of the hand"
+    if not said.fits(counts, variant)[0]:
+        if said.meld is not None:
+            meld = int(best_melds(counts, variant)[0])
+            return f"no: your meld is {meld}, not {said.meld_words()}"
+        return f"no: not so ({said.tells_words()})"
+    if said.asks is not None:
+        worth = float(expected_gain(said.asks, counts, variant, trump)[0])
+        least = least_meld(variant)
+        if worth < least:
+            return f"no: worth {worth:.1f} meld as partner may pass it, less than {least}"
+        return f"fits: worth {worth:.1f} meld as partner may pass it"
+    return "fits" if said.tells else "fits (it tells nothing more)"

@@ -185,6 +185,14 @@ def bid(
         ),
     ] = 0,
     policy: Annotated[Policy, policy_option()] = DEFAULT_POLICY,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Say how the table's bidding system reads the auction and each bid your"
+            " hand could make now.",
+        ),
+    ] = False,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -258,7 +266,7 @@ def bid(
                 policy.value,
             )
         spoken = said.bids if said is not None else ()
-        report = replace(report, system=report_system(report, spoken, me))
+        report = replace(report, system=report_system(report, spoken, me, explain))
         if at_score is None:
             return report
         from meldcalc.advice.equity import game_odds, table_for
@@ -416,6 +424,7 @@ def bid_table(report: Any) -> str:
         "",
         *report.advice(),
         "",
+        *_explained(report),
         *_table_knows(report),
         _trumps_table(report),
         "",
@@ -427,6 +436,15 @@ def bid_table(report: Any) -> str:
     if report.game is not None:
         lines += ["", *_game_lines(report.game)]
     return "\n".join(lines)
+
+
+def _explained(report: Any) -> list[str]:
+    """``--explain``: the system's reading of the auction and of the bids to make, then a
+    blank line; nothing without them."""
+    system = report.system
+    if system is None or not system.explanation:
+        return []
+    return [*system.explanation, ""]
 
 
 def _game_lines(odds: Any) -> list[str]:

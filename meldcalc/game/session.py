@@ -292,7 +292,7 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
     if game is not None:
         most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
         go += f"; to win the game at {game.score}: {most}"
-    if table.odds.system is not None:
+    if table.odds.system is not None and table.odds.system.now is not None:
         go += f"; {table.odds.system.now.short()}"
     return f"{chance}; {go}"
 

@@ -409,6 +409,8 @@ def _says(entry: Any) -> str:
 
 def _tells(entry: Any) -> str:
     """What a bid of the entry tells of the hand (`rules.systems.Meaning.fits`)."""
+    from meldcalc.rules.systems import told_words
+
     told = []
     meld = entry.meld
     if meld is not None and meld.per_point is not None:
@@ -417,12 +419,7 @@ def _tells(entry: Any) -> str:
     elif meld is not None:
         high = "" if meld.high is None else f" to {meld.high}"
         told.append(f"meld {meld.low or 0}{high or ' or more'}")
-    if entry.holds is not None:
-        told.append(f"holds {entry.holds.words()}")
-    if entry.asks is not None:
-        told.append(f"{entry.asks.words()} would add to its meld")
-    if entry.wants_trump:
-        told.append("holds a marriage, where trump needs one")
+    told += told_words(entry.holds, entry.asks, entry.wants_trump)
     if entry.shuts_out:
         told.append("shuts the others out")
     return "; ".join(told) or "nothing more"

@@ -254,11 +254,17 @@ class Meaning:
         """Whether the meaning says anything of the hand (a test `fits` can make)."""
         return bool(self.meld or self.holds or self.asks or self.wants_trump)
 
+    def tells_words(self) -> str:
+        """What the bid tells of the bidder's hand, as the deals read it."""
+        meld = [] if self.meld is None else [f"its best meld is {self.meld_words()}"]
+        return "; ".join([*meld, *told_words(self.holds, self.asks, self.wants_trump)])
+
     def meld_words(self) -> str:
+        """The meld shown: ``30 to 39``, ``100 or more``."""
         low, high = self.meld
         if high is None:
-            return f"{low} meld or more"
-        return f"{low} meld" if low == high else f"{low} to {high} meld"
+            return f"{low} or more"
+        return str(low) if low == high else f"{low} to {high}"
 
     def json(self) -> dict[str, object]:
         return {
@@ -291,6 +297,13 @@ class Meaning:
         if self.wants_trump and variant.bidding is not None and variant.bidding.marriage_in_trump:
             agree &= has_marriage(counts)
         return agree
+
+
+def told_words(holds: Holds | None, asks: Ask | None, wants_trump: bool) -> list[str]:
+    """What cards held, cards asked for and trump wanted tell of a hand, in words."""
+    told = [] if holds is None else [f"it holds {holds.words()}"]
+    told += [] if asks is None else [f"{asks.words()} would add to its meld"]
+    return told + (["it holds a marriage to name trump"] if wants_trump else [])
 
 
 def meaning(system: System, auction: Sequence[int | None], bid: int) -> Meaning:
