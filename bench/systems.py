@@ -28,7 +28,10 @@ hands each side bid and the share of those it was set, and games won: the deals 
 make games to the variant's target (500), in both seatings.
 
 Usage: python bench/systems.py [--systems skip-meld,jim-davis,toby-thomas] [--deals N]
-       [--seed S] [--pool P]
+       [--seed S] [--pool P] [--no-asks] [--no-reading]
+
+--no-asks: a system side's pass ignores what its bids asked for; --no-reading: a system
+seat's ceiling ignores what its partner's bids said (each, to see what that part is worth).
 """
 
 from __future__ import annotations
@@ -66,6 +69,9 @@ PLAYERS = 4
 #: Whether a system side's pass gives what its bids asked for (--no-asks: not, to see
 #: what the bids' information is worth without it)
 ASKS = True
+#: Whether a system seat moves its ceiling by what its partner's bids said (--no-reading:
+#: not, to see what reading them is worth)
+READING = True
 
 
 @dataclass
@@ -151,7 +157,7 @@ def auction(
         lowest = state.lowest
         partner_high = state.high is not None and state.high[1] == (seat + 2) % PLAYERS
         level = float(levels[deal, seat])
-        if seat in system_seats:
+        if seat in system_seats and READING:
             partner = [m for s, m in said if s == (seat + 2) % PLAYERS and m.tells]
             level += readings.shift(partner)
         ceiling = bidding.last_at_most(int(np.floor(level))) if np.isfinite(level) else None
@@ -359,9 +365,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=49)
     parser.add_argument("--pool", type=int, default=40_000)
     parser.add_argument("--no-asks", action="store_true")
+    parser.add_argument("--no-reading", action="store_true")
     args = parser.parse_args()
-    global ASKS
-    ASKS = not args.no_asks
+    global ASKS, READING
+    ASKS, READING = not args.no_asks, not args.no_reading
     print(HEADER)
     for name in args.systems.split(","):
         start = time.perf_counter()
