@@ -141,17 +141,25 @@ def _system_table(spec: str) -> tuple[dict[str, Any], Callable, Path, str]:
 
 
 def system_text(data: dict[str, Any], markdown: bool = False, width: int | None = None) -> str:
-    """``meldcalc table SYSTEM``: the system's table of bids with its words and source
-    (``width``: unused, the table's rows are not wrapped)."""
-    return "\n".join(system_lines(data, markdown, whole=True))
+    """``meldcalc table SYSTEM``: the system's table of bids with its words and source, on
+    a terminal ``width`` wide made to fit."""
+    return "\n".join(system_lines(data, markdown, width, whole=True))
 
 
-def system_lines(data: dict[str, Any], markdown: bool = False, whole: bool = False) -> list[str]:
+def system_lines(
+    data: dict[str, Any], markdown: bool = False, width: int | None = None, whole: bool = False
+) -> list[str]:
     """A bidding system's table of bids (``whole``: with its title, description and
-    source, as ``table SYSTEM`` shows it; else as a section of a variant's table)."""
-    style = "github" if markdown else "simple"
+    source, as ``table SYSTEM`` shows it; else as a section of a variant's table); on a
+    terminal ``width`` wide, its columns wrapped, or a line an entry where even that is
+    too wide."""
     rows = [[entry["bids"], entry["says"], entry["tells"]] for entry in data["bids"]]
-    bids = tabulate(rows, ["bids", "says", "tells of the hand"], tablefmt=style)
+    headers = ["bids", "says", "tells of the hand"]
+    if markdown:
+        bids = tabulate(rows, headers, tablefmt="github")
+    else:
+        lines = "\n".join(f"- {said}: {says} ({tells})" for said, says, tells in rows)
+        bids = fitted_table(rows, headers, width, wrap=[0, 1, 2]) or lines
     up_to = [f"Bids above {data['up_to']} are bare numbers."] if data["up_to"] else []
     tried = (
         "Each bid is read by the first row that matches it; a bid none matches is a bare number."
@@ -451,7 +459,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None
             "",
             *[f"- {line}" for line in data["play"]],
             "",
-            *([*system_lines(data["system"], markdown), ""] if data.get("system") else []),
+            *([*system_lines(data["system"], markdown, width), ""] if data.get("system") else []),
             *([f"{MARK} {HOUSE_DEFAULT}.", ""] if data.get("house_defaults") else []),
             f"Source: {data['source']}",
         ]
