@@ -270,10 +270,11 @@ def auction_knowledge(
     return replace(knowledge, bids=said, meanings=heard(variant, bids, me))
 
 
-def read_auction(text: str, variant: Variant) -> Auction:
+def read_auction(text: str, variant: Variant, seat: int | None = None) -> Auction:
     """The bids so far, as typed (``52 pass 55``: in turn from the dealer's left, the first
     bidder seat 0), followed by the auction's rules; a bad token or an illegal bid is a
-    `MeldcalcError` naming it."""
+    `MeldcalcError` naming it, and so is a ``seat`` (yours, where it was said) that is not
+    the one to bid next."""
     from meldcalc.rules.auction import Auction
 
     auction = Auction(variant.bidding, variant.players, variant.players - 1)
@@ -284,6 +285,11 @@ def read_auction(text: str, variant: Variant) -> Auction:
             raise type(error)(f"--auction: bid {number} ({quote(token)}): {error}") from None
     if auction.to_speak is None:
         raise MeldcalcError(f"--auction {quote(text)}: the auction is over: no bid is left to make")
+    if seat is not None and seat != auction.to_speak:
+        raise MeldcalcError(
+            f"--auction: after {quote(text.strip())} seat {auction.to_speak} bids next, but"
+            f" --seat says you are seat {seat}"
+        )
     return auction
 
 

@@ -203,7 +203,7 @@ def bid(
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
     from meldcalc.advice.bidding import check_biddable_variant, check_endgame, estimate
-    from meldcalc.advice.systems import auction_knowledge, report_system
+    from meldcalc.advice.systems import auction_knowledge, read_auction, report_system
     from meldcalc.dealing.knowledge import read_knowledge
 
     with user_errors():
@@ -215,7 +215,8 @@ def bid(
         check_endgame(rules, endgame)
         seating = Seating(rules, names=(book.names or ()) if book else ())
         me = seating.parse(seat or "0", "--seat", True)
-        said = _read_auction(auction, rules, me if seat is not None else None)
+        told = None if seat is None else me  # your seat, where --seat said it
+        said = None if auction is None else read_auction(auction, rules, told)
         me = said.to_speak if said is not None else me
         if (score is not None or game is not None) and fmt in (Format.csv, Format.tsv):
             raise MeldcalcError(
@@ -279,22 +280,6 @@ def bid(
     report_each(
         hand, compute, lambda batch: BidWriter(fmt, sys.stdout, batch, flush_each=True), "bid"
     )
-
-
-def _read_auction(text: str | None, rules: Any, seat: int | None) -> Any:
-    """The auction ``--auction`` gives (`advice.systems.read_auction`), you the seat to
-    bid next; ``seat``: the seat ``--seat`` gave, which must be that one."""
-    if text is None:
-        return None
-    from meldcalc.advice.systems import read_auction
-
-    said = read_auction(text, rules)
-    if seat is not None and seat != said.to_speak:
-        raise MeldcalcError(
-            f"--auction: after {text.strip()!r} seat {said.to_speak} bids next, but --seat"
-            f" says you are seat {seat}"
-        )
-    return said
 
 
 def bid_json(report: Any, line: int | None = None, label: str | None = None) -> dict[str, Any]:
