@@ -59,8 +59,9 @@ def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
         "results",
         "knowledge",
         "passing",
+        "system",
     ]
-    assert data["knowledge"] is None and data["passing"] is None
+    assert data["knowledge"] is None and data["passing"] is None and data["system"] is None
     assert (data["deals"], data["seed"], data["confidence"]) == (400, 7, 0.7)
     first = data["results"][0]
     assert first["trump"] == data["best_trump"] == "S"
@@ -275,7 +276,8 @@ def test_bid_under_the_card_exchange_names_the_suit_to_ask_for() -> None:
     result = run(*args)
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[4].startswith("Ask your partner for ")
+    assert lines[4].startswith("Now (toby-thomas): open ")  # the bid its system makes
+    assert lines[5].startswith("Ask your partner for ")
     assert "  card exchange: before naming trump the bidder names a suit;" in "\n".join(lines)
     data = json.loads(run(*args, "-f", "json").stdout)
     passing = data["passing"]

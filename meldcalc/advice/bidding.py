@@ -116,6 +116,8 @@ class BidReport:
     game: Any = None
     #: the fast policy the deals were played by (`meldcalc.engines.policies`)
     policy: str = DEFAULT_POLICY
+    #: the table's bidding system: the bid to make now (`advice.systems.ReportSystem`)
+    system: Any = None
 
     @property
     def best(self) -> TrumpOdds:
@@ -130,7 +132,8 @@ class BidReport:
         pass (and, where the dealer is forced to bid, what to do then); then the suit to
         ask for, or the cards to bury, where those were simulated."""
         lines = self._bid_advice()
-        return lines[:1] + self._setup_advice() + self._strong_advice() + lines[1:]
+        system = [] if self.system is None else self.system.lines(self)
+        return lines[:1] + system + self._setup_advice() + self._strong_advice() + lines[1:]
 
     def _strong_advice(self) -> list[str]:
         check = self.best.strong

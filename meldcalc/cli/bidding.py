@@ -93,14 +93,25 @@ def bid(
         ),
     ] = None,
     seat: Annotated[
-        str,
+        Optional[str],
         typer.Option(
             "--seat",
             metavar="SEAT",
             help="Your seat at the table, from 0 in playing order: the seats --known and"
-            " --void number count from it.",
+            " --void number count from it (default 0, or the seat --auction gives).",
+            show_default=False,
         ),
-    ] = "0",
+    ] = None,
+    auction: Annotated[
+        Optional[str],
+        typer.Option(
+            "--auction",
+            metavar="BIDS",
+            help="The bids so far, in turn from the dealer's left ('52 pass 55'): you are"
+            " the seat to bid next; each bid is read by the table's bidding system.",
+            show_default=False,
+        ),
+    ] = None,
     void: Annotated[
         Optional[list[str]],
         _told(
@@ -180,6 +191,14 @@ def bid(
         ),
     ] = 0,
     policy: Annotated[Policy, policy_option()] = DEFAULT_POLICY,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Say how the table's bidding system reads the auction and each bid your"
+            " hand could make now.",
+        ),
+    ] = False,
 ) -> None:
     """Estimate trick points by simulating the unseen cards, and suggest a bid with its odds.
 
@@ -190,6 +209,7 @@ def bid(
     Example: meldcalc bid "AS 10S KS QS JS JD 9S AH AD AC KH QH" --seed 7
     """
     from meldcalc.advice.bidding import check_biddable_variant, check_endgame, estimate
+    from meldcalc.advice.systems import auction_knowledge, read_auction, report_system
     from meldcalc.dealing.knowledge import read_knowledge
 
     with user_errors():
@@ -201,7 +221,11 @@ def bid(
         rules = book.rules if book else load(variant or DEFAULT_VARIANT)
         check_biddable_variant(rules)
         check_endgame(rules, endgame)
-        me = Seating(rules, names=(book.names or ()) if book else ()).parse(seat, "--seat", True)
+        seating = Seating(rules, names=(book.names or ()) if book else ())
+        me = seating.parse(seat or "0", "--seat", True)
+        told = None if seat is None else me  # your seat, where --seat said it
+        said = None if auction is None else read_auction(auction, rules, told)
+        me = said.to_speak if said is not None else me
         if (score is not None or game is not None) and fmt in (Format.csv, Format.tsv):
             raise MeldcalcError(
                 f"--score with -f {fmt.value}: the game's odds have no columns there; use -f"
@@ -219,6 +243,8 @@ def bid(
             no_passing,
             me,
         )
+        if said is not None:
+            knowledge = auction_knowledge(rules, said.bids, me, knowledge)
         at_score = game_score(rules, score, book, me)
     trumps = [trump] if trump else None
 
@@ -240,6 +266,8 @@ def bid(
                 strong,
                 policy.value,
             )
+        spoken = said.bids if said is not None else ()
+        report = replace(report, system=report_system(report, spoken, me, explain))
         if at_score is None:
             return report
         from meldcalc.advice.equity import game_odds, table_for
@@ -271,6 +299,7 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         results=[_odds_json(odds, report) for odds in report.results],
         knowledge=report.knowledge.json(report.variant) if report.knowledge.told else None,
         passing=_passing_json(report),
+        system=None if report.system is None else report.system.json(),
     )
     if report.game is not None:
         record["game"] = report.game.json()
@@ -377,6 +406,7 @@ def bid_table(report: Any) -> str:
         "",
         *report.advice(),
         "",
+        *_explained(report),
         *_table_knows(report),
         _trumps_table(report),
         "",
@@ -388,6 +418,15 @@ def bid_table(report: Any) -> str:
     if report.game is not None:
         lines += ["", *_game_lines(report.game)]
     return "\n".join(lines)
+
+
+def _explained(report: Any) -> list[str]:
+    """``--explain``: the system's reading of the auction and of the bids to make, then a
+    blank line; nothing without them."""
+    system = report.system
+    if system is None or not system.explanation:
+        return []
+    return [*system.explanation, ""]
 
 
 def _game_lines(odds: Any) -> list[str]:

@@ -6,6 +6,7 @@ import enum
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -87,6 +88,9 @@ def table(
     (examples/NAME, listed by 'meldcalc variants') or a YAML file, given alone or as -V
     VARIANT. -f yaml prints the file as it is, to copy and edit as house rules.
 
+    A bidding system's name (skip-meld, jim-davis, toby-thomas) or file shows the system's
+    table of bids.
+
     Example: meldcalc table double-deck --format markdown
     """
     from meldcalc.learning.tables import scoring_table
@@ -95,19 +99,90 @@ def table(
         if name is not None and variant is not None and name != variant:
             raise MeldcalcError(f"two variants given: {quote(name)} and -V {quote(variant)}")
         spec = name or variant or DEFAULT_VARIANT
-        rules = load(spec)  # a file that is no variant is refused, in every format
-        if fmt is TableFormat.yaml:
-            from meldcalc.rules.loading import decode_source, read_source, resolve
+        if _is_system(spec):
+            data, text, source, kind = _system_table(spec)
+        else:
+            from meldcalc.rules.loading import resolve
 
-            source = resolve(spec)
-            say(decode_source(read_source(source), str(source)), end="")
+            rules = load(spec)  # a file that is no variant is refused, in every format
+            data, text, source, kind = None, scoring_text, resolve(spec), "variant"
+        if fmt is TableFormat.yaml:
+            from meldcalc.rules.rulefile import decode_source, read_source
+
+            say(decode_source(read_source(source, kind), str(source)), end="")
             return
-        data = scoring_table(rules)
+        data = data or scoring_table(rules)
     if fmt is TableFormat.json:
         say(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         markdown = fmt is TableFormat.markdown
-        say(scoring_text(data, markdown, None if markdown else terminal_width(sys.stdout)))
+        say(text(data, markdown, None if markdown else terminal_width(sys.stdout)))
+
+
+def _is_system(spec: str) -> bool:
+    """Whether ``table`` was given a bidding system (a shipped name or a system file)."""
+    import os
+
+    from meldcalc.rules.systemfile import looks_like_system, shipped_systems
+
+    if spec in shipped_systems():
+        return True
+    return os.path.isfile(spec) and looks_like_system(Path(spec))
+
+
+def _system_table(spec: str) -> tuple[dict[str, Any], Callable, Path, str]:
+    """A bidding system's table, how to print it, and its file (checked: a bad one is
+    refused in every format)."""
+    from meldcalc.learning.tables import system_table
+    from meldcalc.rules.systemfile import load_system, resolve_system
+
+    path = resolve_system(spec)
+    return system_table(load_system(path)), system_text, path, "system"
+
+
+def system_text(data: dict[str, Any], markdown: bool = False, width: int | None = None) -> str:
+    """``meldcalc table SYSTEM``: the system's table of bids with its words and source, on
+    a terminal ``width`` wide made to fit."""
+    return "\n".join(system_lines(data, markdown, width, whole=True))
+
+
+def system_lines(
+    data: dict[str, Any], markdown: bool = False, width: int | None = None, whole: bool = False
+) -> list[str]:
+    """A bidding system's table of bids (``whole``: with its title, description and
+    source, as ``table SYSTEM`` shows it; else as a section of a variant's table); on a
+    terminal ``width`` wide, its columns wrapped, or a line an entry where even that is
+    too wide."""
+    rows = [[entry["bids"], entry["says"], entry["tells"]] for entry in data["bids"]]
+    headers = ["bids", "says", "tells of the hand"]
+    if markdown:
+        bids = tabulate(rows, headers, tablefmt="github")
+    else:
+        lines = "\n".join(f"- {said}: {says} ({tells})" for said, says, tells in rows)
+        bids = fitted_table(rows, headers, width, wrap=[0, 1, 2]) or lines
+    up_to = [f"Bids above {data['up_to']} are bare numbers."] if data["up_to"] else []
+    tried = (
+        "Each bid is read by the first row that matches it; a bid none matches is a bare number."
+    )
+    if not whole:
+        heading = "## " if markdown else ""
+        named = f"{heading}Bidding system{'' if markdown else ':'} {data['system']}"
+        return [named, "", data["title"], "", bids, "", tried, *up_to]
+    title = (
+        f"# {data['system']}: {data['title']}" if markdown else f"{data['system']}: {data['title']}"
+    )
+    return [
+        title,
+        "",
+        data["description"],
+        "",
+        bids,
+        "",
+        tried,
+        *up_to,
+        "",
+        f"Source: {data['source']}",
+    ]
 
 
 @app.command(short_help="Validate house-rules files, every problem linter-style.")
@@ -126,7 +201,7 @@ def check(
     """
     import os
 
-    from meldcalc.rules.loading import is_shipped, load_variant_file, resolve, variant_files
+    from meldcalc.rules.loading import is_shipped, resolve, variant_files
 
     if not files:
         fail("no file given: name the variant files to check, e.g. house.yaml")
@@ -143,7 +218,7 @@ def check(
         for path in paths:
             checked += 1
             try:
-                variant = load_variant_file(path)
+                variant = _checked_file(path)
             except VariantError as error:
                 bad += 1
                 for problem in _in_file_order(error.problems):
@@ -155,6 +230,15 @@ def check(
     console.to_stderr(f"{files_checked}, {bad} with problems\n")
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _checked_file(path: Path) -> Any:
+    """A variant file read and checked afresh, or a bidding system's (`rules.systemfile`):
+    a file that starts ``system:`` where a variant has ``name:``."""
+    from meldcalc.rules.loading import load_variant_file
+    from meldcalc.rules.systemfile import load_system, looks_like_system
+
+    return load_system(path) if looks_like_system(path) else load_variant_file(path)
 
 
 _PLACE = re.compile(r"(.*?):(\d+):(\d+): ")
@@ -375,6 +459,7 @@ def scoring_text(data: dict[str, Any], markdown: bool = False, width: int | None
             "",
             *[f"- {line}" for line in data["play"]],
             "",
+            *([*system_lines(data["system"], markdown, width), ""] if data.get("system") else []),
             *([f"{MARK} {HOUSE_DEFAULT}.", ""] if data.get("house_defaults") else []),
             f"Source: {data['source']}",
         ]

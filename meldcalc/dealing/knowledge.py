@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meldcalc.errors import HandError, KnowledgeError, NotationError, quote
 from meldcalc.rules.cards import CARDS, NUM_CARDS, RANKS, SUITS, Card, Hand, Suit
@@ -169,6 +169,9 @@ class TableKnowledge:
     #: what the auction said: (seat, its highest bid or None, the bid it passed rather
     #: than make or None), each read through the fast bid model (`dealing.bidmodel`)
     bids: tuple[tuple[int, int | None, int | None], ...] = ()
+    #: what each bid said by the table's bidding system (`rules.systems`): (seat, its
+    #: `Meaning`), in the order spoken; the hands dealt agree with every one that tells
+    meanings: tuple[tuple[int, Any], ...] = ()
 
     @property
     def told(self) -> bool:
@@ -185,6 +188,7 @@ class TableKnowledge:
             or self.widow is not None
             or self.received is not None
             or bool(self.bids)
+            or any(said.tells for _, said in self.meanings)
         )
 
     @property
@@ -192,6 +196,13 @@ class TableKnowledge:
         """``("partner", range)``, ``("opponents", range)``, as told."""
         ranges = [("partner", self.partner_meld), ("opponents", self.opponents_meld)]
         return [(who, told) for who, told in ranges if told is not None]
+
+    def asked_by(self, seat: int) -> Any:
+        """What ``seat``'s last bid that asked for cards asked for (an `Ask`), or None."""
+        from meldcalc.rules.systems import last_ask
+
+        said = last_ask(self.meanings, seat)
+        return None if said is None else said.asks
 
     def simulates_pass(self, variant: Variant) -> bool:
         return variant.passing is not None and not self.after_pass
@@ -243,6 +254,9 @@ class TableKnowledge:
             said = [f"bid {high}"] if high is not None else []
             said += [f"passed at {passed}"] if passed is not None else []
             lines.append(f"{seat_name(variant, seat)} {' and '.join(said)} (read by the bid model)")
+        for seat, said in self.meanings:
+            who = "you" if seat == 0 else seat_name(variant, seat)
+            lines.append(f"{who} bid {said.bid}: {said.says} ({said.system})")
         if self.widow is not None:
             lines.append(f"widow seen: {self.widow.notation()}")
         if self.ask is not None and self.received is None:
@@ -279,6 +293,7 @@ class TableKnowledge:
             "bids": [
                 {"seat": seat, "bid": high, "passed_at": passed} for seat, high, passed in self.bids
             ],
+            "system": [{"seat": seat, **said.json()} for seat, said in self.meanings],
             "description": self.describe(variant),
         }
 

@@ -210,6 +210,8 @@ def deal_consistent(
         counts, keep = sampler.draw(rng, batch)
         if knowledge.bids:
             keep &= _bids_agree(counts, keep, variant, knowledge, rng)
+        if knowledge.meanings:
+            keep &= _meanings_agree(counts, keep, variant, knowledge)
         agrees = _meld_agrees(counts, keep, variant, knowledge, [g for g in groups if need[g]])
         for group, fits in agrees.items():
             rows = np.flatnonzero(keep & fits)
@@ -285,6 +287,23 @@ def _bids_agree(
             chance *= _normal_below((passed - level) / spread)
     agrees = np.zeros(len(counts), dtype=bool)
     agrees[rows] = rng.random(len(rows)) < chance
+    return agrees
+
+
+def _meanings_agree(
+    counts: np.ndarray, keep: np.ndarray, variant: Variant, knowledge: TableKnowledge
+) -> np.ndarray:
+    """Which layouts agree with what the other seats' bids said by the table's bidding
+    system: each seat's hand as dealt fits every meaning that tells something of it (a
+    meld shown, cards held or asked for: `rules.systems.Meaning.fits`)."""
+    import numpy as np
+
+    rows = np.flatnonzero(keep)
+    for seat, said in knowledge.meanings:
+        if seat and said.tells and len(rows):
+            rows = rows[said.fits(counts[rows, seat], variant)]
+    agrees = np.zeros(len(counts), dtype=bool)
+    agrees[rows] = True
     return agrees
 
 

@@ -19,6 +19,12 @@ The policy, the same in every deal, uses only what the passer holds and has been
   trump in), lowest first. Only when those run out: trumps outside the meld, lowest first;
   then, one at a time, the meld card whose loss costs the meld least (a dix before a
   pinochle card, anything before a card of the run).
+- What a bid asked for, by the table's bidding system (`rules.systems`: Jim Davis's "I
+  need a jack", Toby Thomas's "pass me queens"), goes first: under the exchange the asked
+  ranks of the suit named, then of the other suits; under a plain pass (and in the cards
+  passed back) one card of the rank (one of each suit, or of each rank, where that is
+  asked), from the cards outside the passer's meld, trump first, then S H D C. A passer
+  with no such card passes by the rest of the policy (`meldcalc bid` and the session say so).
 - The suit to ask for: each is simulated, and ``meldcalc bid`` names the best.
 - Once the bidder holds its partner's cards (``bid --received``), what it passes back is
   judged instead: the rule's choice and a few dozen others (`pass_backs`), each simulated
@@ -34,11 +40,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meldcalc.rules.cards import CARDS, NUM_CARDS, RANKS, SUITS, Hand, Suit
+from meldcalc.rules.cards import CARDS, NUM_CARDS, RANKS, SUITS, Card, Hand, Suit
 from meldcalc.rules.variant import Variant
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from meldcalc.rules.systems import Ask
 
 PARTNER = 2
 #: Sort keys of a card by rank: highest first, and lowest first (suit breaks ties).
@@ -64,54 +72,99 @@ def passes(
     ask: Suit | None = None,
     received: Hand | None = None,
     returned: Hand | None = None,
+    wants: tuple[Ask | None, Ask | None] = (None, None),
 ) -> tuple[np.ndarray, np.ndarray]:
     """(N, 24) each: the cards the partner sends the bidder (the policy's, or ``received``
-    in every deal) and the cards the bidder sends back (the policy's, or ``returned``)."""
+    in every deal) and the cards the bidder sends back (the policy's, or ``returned``);
+    ``wants``: what the bidder's bids asked its partner for, and the partner's the bidder."""
     import numpy as np
 
     def every_deal(hand: Hand) -> np.ndarray:
         return np.broadcast_to(np.array(hand.counts, dtype=seats.dtype), bidder.shape)
 
     bidder, partner = seats[:, 0], seats[:, PARTNER]
-    sent = partner_sends(partner, variant, trump, ask) if received is None else every_deal(received)
+    if received is None:
+        sent = partner_sends(partner, variant, trump, ask, wants[0])
+    else:
+        sent = every_deal(received)
     if returned is not None:
         return sent, every_deal(returned)
     chooses_from = bidder if variant.passing.simultaneous else bidder + sent
-    return sent, bidder_returns(chooses_from, variant, trump)
+    return sent, bidder_returns(chooses_from, variant, trump, wants[1])
 
 
 def partner_sends(
-    partner: np.ndarray, variant: Variant, trump: Suit, ask: Suit | None = None
+    partner: np.ndarray,
+    variant: Variant,
+    trump: Suit,
+    ask: Suit | None = None,
+    wanted: Ask | None = None,
 ) -> np.ndarray:
     """(N, 24): the cards the partner sends (module docstring). ``ask``: the suit asked
-    for under the exchange, before trump is named."""
+    for under the exchange, before trump is named; ``wanted``: what the bidder's bids
+    asked for."""
     import numpy as np
 
     exchange = variant.passing.kind == "exchange"
     first = ask if exchange else trump
     meld = _meld_needs(partner, variant, first)
-    free = np.array([_partner_key(card, first, kept=False) for card in range(NUM_CARDS)])
-    kept = np.array([_partner_key(card, first, kept=True) for card in range(NUM_CARDS)])
-    return take_first(partner, meld, free, kept, variant.passing.cards)
+    ranks = wanted.ranks if wanted is not None and exchange else ()
+    free = np.array([_partner_key(card, first, False, ranks) for card in range(NUM_CARDS)])
+    kept = np.array([_partner_key(card, first, True, ranks) for card in range(NUM_CARDS)])
+    if wanted is None or exchange:
+        return take_first(partner, meld, free, kept, variant.passing.cards)
+    suits = [trump, *(suit for suit in SUITS if suit is not trump)]
+    given = asked_cards(partner - meld, wanted, suits, variant.passing.cards)
+    rest = variant.passing.cards - given.sum(axis=1)
+    return given + take_first(partner - given, meld, free, kept, rest)
 
 
-def _partner_key(card: int, first: Suit, kept: bool) -> int:
-    """First the asked suit (or trump), then aces, then the highest; its meld last."""
+def _partner_key(card: int, first: Suit, kept: bool, wanted: tuple = ()) -> int:
+    """First the asked suit (or trump), its ``wanted`` ranks first, then the wanted ranks
+    of other suits, then aces, then the highest; its meld last."""
     rank, suit = CARDS[card].rank, CARDS[card].suit
     if suit is first:
-        tier = 0
+        tier = 0 if rank in wanted else 1
     elif kept:
-        tier = 3
+        tier = 5
+    elif rank in wanted:
+        tier = 2
     else:
-        tier = 1 if rank is RANKS[0] else 2
+        tier = 3 if rank is RANKS[0] else 4
     return tier * _TIER + _HIGH_FIRST[card]
 
 
-def bidder_returns(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarray:
-    """(N, 24): the cards the bidder returns from ``hand`` (module docstring)."""
+def asked_cards(spare: np.ndarray, wanted: Ask, suits: list[Suit], limit: int) -> np.ndarray:
+    """(N, 24): the asked cards a passer gives first, from ``spare`` (its cards outside its
+    meld): each card asked for (one of the rank, or one of each rank or suit asked), in
+    the first of ``suits`` it holds a spare copy of; at most ``limit`` cards."""
+    import numpy as np
+
+    given = np.zeros_like(spare)
+    wanted_cards = wanted.options()[0]
+    for slot in wanted_cards[:limit]:
+        choices = [slot] if wanted.every_suit else [Card(slot.rank, suit) for suit in suits]
+        done = np.zeros(len(spare), dtype=bool)
+        for card in choices:
+            take = ~done & (spare[:, card.index] - given[:, card.index] > 0)
+            given[take, card.index] += 1
+            done |= take
+    return given
+
+
+def bidder_returns(
+    hand: np.ndarray, variant: Variant, trump: Suit, wanted: Ask | None = None
+) -> np.ndarray:
+    """(N, 24): the cards the bidder returns from ``hand`` (module docstring); ``wanted``:
+    what the partner's bids asked for, given first where the bidder can spare it."""
     import numpy as np
 
     meld, n = _meld_needs(hand, variant, trump), variant.passing.cards
+    given = np.zeros_like(hand)
+    if wanted is not None:  # trump last: the bidder plays it
+        plain = [suit for suit in SUITS if suit is not trump]
+        given = asked_cards(hand - meld, wanted, [*plain, trump], n)
+        hand, n = hand - given, n - given.sum(axis=1)
     suit_of = np.array([card.suit.index for card in CARDS])
     length = np.stack([hand[:, suit_of == s].sum(axis=1) for s in range(len(SUITS))], axis=1)
     is_trump = suit_of == trump.index
@@ -122,22 +175,23 @@ def bidder_returns(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarra
     forced = np.flatnonzero((hand - meld).sum(axis=1) < n)
     if len(forced):  # too few cards outside the meld: give up the meld that costs least
         outside = hand[forced] - meld[forced]
-        short = n - outside.sum(axis=1)
+        short = (n[forced] if np.ndim(n) else n) - outside.sum(axis=1)
         returned[forced] = outside + _meld_given_up(meld[forced], variant, trump, short)
-    return returned
+    return returned + given
 
 
-def pass_backs(full: Hand, variant: Variant, trump: Suit) -> list[Hand]:
+def pass_backs(full: Hand, variant: Variant, trump: Suit, wanted: Ask | None = None) -> list[Hand]:
     """The cards worth judging for the bidder to pass back from ``full`` (its hand with
-    its partner's cards) under ``trump``: the rule's choice first, then others from the
-    cards the rule may pass (outside trump and the meld; shortest suit first, lowest first,
-    as the rule orders them), by `widow.choices`."""
+    its partner's cards) under ``trump``: the rule's choice first (with what the partner's
+    bids asked for, ``wanted``, where it can be spared), then others from the cards the
+    rule may pass (outside trump and the meld; shortest suit first, lowest first, as the
+    rule orders them), by `widow.choices`."""
     import numpy as np
 
     from meldcalc.dealing.widow import MAX_CANDIDATES, choices
 
     counts = np.array([full.counts])
-    rule = Hand(bidder_returns(counts, variant, trump)[0].tolist())
+    rule = Hand(bidder_returns(counts, variant, trump, wanted)[0].tolist())
     meld = _meld_needs(counts, variant, trump)[0]
     length = {suit: sum(full.count(card) for card in CARDS if card.suit is suit) for suit in SUITS}
     free = [
@@ -187,13 +241,19 @@ def _meld_needs(hand: np.ndarray, variant: Variant, trump: Suit) -> np.ndarray:
 
 
 def take_first(
-    counts: np.ndarray, kept: np.ndarray, free_key: np.ndarray, kept_key: np.ndarray, n: int
+    counts: np.ndarray,
+    kept: np.ndarray,
+    free_key: np.ndarray,
+    kept_key: np.ndarray,
+    n: int | np.ndarray,
 ) -> np.ndarray:
-    """(N, 24): the first ``n`` cards of each row of ``counts``, its free copies ordered
-    by ``free_key`` and its ``kept`` copies by ``kept_key`` (lower first)."""
+    """(N, 24): the first ``n`` cards of each row of ``counts`` (``n`` one number, or one
+    a row), its free copies ordered by ``free_key`` and its ``kept`` copies by
+    ``kept_key`` (lower first)."""
     import numpy as np
 
     rows = len(counts)
+    n = np.reshape(n, (-1, 1)) if np.ndim(n) else n
     copies = np.concatenate([counts - kept, kept], axis=1)
     keys = np.concatenate(
         [np.broadcast_to(free_key, counts.shape), np.broadcast_to(kept_key, counts.shape)], axis=1

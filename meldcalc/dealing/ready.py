@@ -77,10 +77,11 @@ def plan_setups(
 
         at_once = variant.passing.simultaneous or knowledge.received is None
         full = hand if at_once else hand + knowledge.received
+        wanted = knowledge.asked_by(partner_seat(variant))
         return [
             Setup(t, ask=knowledge.ask, returns=cards)
             for t in trumps
-            for cards in pass_backs(full, variant, t)
+            for cards in pass_backs(full, variant, t, wanted)
         ]
     if knowledge.simulates_pass(variant) and variant.passing.kind == "exchange":
         asks = [knowledge.ask] if knowledge.ask is not None else list(SUITS)
@@ -194,7 +195,8 @@ def _make_ready(
 
         seats = counts[:, : variant.players]
         received, returns = knowledge.received, setup.returns
-        chosen = passes(seats, variant, setup.trump, setup.ask, received, returns)
+        wants = (knowledge.asked_by(0), knowledge.asked_by(partner_seat(variant)))
+        chosen = passes(seats, variant, setup.trump, setup.ask, received, returns, wants)
         seats = after_pass(seats, *chosen)
         engine, zeros = engine_for(variant), np.zeros(len(counts), dtype=np.int64)
         meld = engine.totals(seats[:, 0])[setup.trump]

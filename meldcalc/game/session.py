@@ -178,13 +178,16 @@ def _bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
     """Your hand's odds, the deals kept as likely as the bids ``said`` make them
     (`Table.auction_said`)."""
     from meldcalc.advice.bidding import estimate
+    from meldcalc.advice.systems import heard, report_system
     from meldcalc.dealing.knowledge import TableKnowledge
 
     other = () if table.other is None else ((2, table.other),)  # your other hand, opposite
-    knowledge = TableKnowledge(bids=said, known=other)
-    return estimate(
+    meanings = heard(table.variant, table.bids, table.me)
+    knowledge = TableKnowledge(bids=said, known=other, meanings=meanings)
+    report = estimate(
         hand, table.variant, deals=1000, seed=seed, knowledge=knowledge, policy=table.policy
     )
+    return replace(report, system=report_system(report, table.bids, table.me))
 
 
 def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -289,6 +292,8 @@ def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
     if game is not None:
         most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
         go += f"; to win the game at {game.score}: {most}"
+    if table.odds.system is not None and table.odds.system.now is not None:
+        go += f"; {table.odds.system.now.short()}"
     return f"{chance}; {go}"
 
 
@@ -365,8 +370,23 @@ def _pass_prompt(table: Table) -> str:
     else:
         wanted = "give" if table.given is None else "get"
     if wanted == "give":
-        return f"pass {count} cards to {other}: give CARDS"
+        return f"pass {count} cards to {other}: give CARDS" + _give_advice(table)
     return f"the {count} cards {other} passes you: get CARDS"
+
+
+def _give_advice(table: Table) -> str:
+    """Where the table plays a bidding system, the cards the passing policy gives, with
+    what the other's bids asked for first (`advice.systems.pass_advice`)."""
+    from meldcalc.advice.systems import heard, pass_advice
+    from meldcalc.rules.systemfile import system_for
+    from meldcalc.rules.systems import last_ask
+
+    if system_for(table.variant) is None:
+        return ""
+    asked = last_ask(heard(table.variant, table.bids, table.me), 2)
+    bidder = table.me == table.bidder
+    advice = pass_advice(table.playing, table.variant, table.trump, asked, bidder, table.ask)
+    return f" ({table.seat_label(table.pass_partner)} {advice.sentence(table.trump)})"
 
 
 def _widow(table: Table, rest: str, advise: bool, seed: int) -> Answer:

@@ -212,20 +212,9 @@ class Table:
     def auction_said(self) -> tuple[tuple[int, int | None, int | None], ...]:
         """What each other seat's bids say, counted from your seat as the bid's knowledge
         counts seats: (seat, its highest bid, the bid it passed rather than make)."""
-        bidding, said = self.variant.bidding, {}
-        high: int | None = None
-        for seat, bid in self.bids:
-            top, passed = said.get(seat, (None, None))
-            if bid is None:
-                passed = bidding.opening if high is None else bidding.next_bid(high)
-            else:
-                top, high = bid, bid
-            said[seat] = (top, passed)
-        return tuple(
-            ((seat - self.me) % self.players, top, passed)
-            for seat, (top, passed) in sorted(said.items())
-            if seat != self.me
-        )
+        from meldcalc.rules.systems import auction_said
+
+        return auction_said(self.variant.bidding, self.players, self.bids, self.me)
 
     @property
     def to_bid(self) -> int:

@@ -83,6 +83,7 @@ def scoring_table(variant: Variant) -> dict[str, Any]:
         "scoring": scoring_lines(variant),
         "house": house_rules(variant),
         "play": play_lines(variant),
+        "system": _variant_system(variant),
     }
 
 
@@ -110,6 +111,13 @@ def _marked_copies(variant: Variant, rule: MeldRule, copies: int) -> dict[str, l
         if ks:
             found[key] = ks
     return found
+
+
+def _variant_system(variant: Variant) -> dict[str, Any] | None:
+    from meldcalc.rules.systemfile import system_for
+
+    system = system_for(variant)
+    return None if system is None else system_table(system)
 
 
 #: How a meld scores more copies than its list gives (`variant.multiplicity_value`).
@@ -373,3 +381,45 @@ def play_lines(variant: Variant) -> list[str]:
         "highest trump wins, else the highest card of the led suit;"
         " of identical cards the first played wins",
     ]
+
+
+# --- the bidding system ---------------------------------------------------------------------
+
+
+def system_table(system: Any) -> dict[str, Any]:
+    """A bidding system (`rules.systems.System`) as ``meldcalc table`` shows it: each entry,
+    the bids it reads and what they say, in the order they are tried."""
+    return {
+        "system": system.name,
+        "title": system.title,
+        "description": system.description,
+        "source": system.source,
+        "up_to": system.up_to,
+        "bids": [
+            {"bids": entry.bids_text(), "says": _says(entry), "tells": _tells(entry)}
+            for entry in system.entries
+        ],
+    }
+
+
+def _says(entry: Any) -> str:
+    """The entry's words, the meld a bid shows written as N (its figure in `_tells`)."""
+    return entry.says.replace("{meld}", "N")
+
+
+def _tells(entry: Any) -> str:
+    """What a bid of the entry tells of the hand (`rules.systems.Meaning.fits`)."""
+    from meldcalc.rules.systems import told_words
+
+    told = []
+    meld = entry.meld
+    if meld is not None and meld.per_point is not None:
+        over = "of the raise" if meld.above == "high" else f"over {meld.above}"
+        told.append(f"N = {meld.per_point} a point {over}, meld from N to N + {meld.per_point - 1}")
+    elif meld is not None:
+        high = "" if meld.high is None else f" to {meld.high}"
+        told.append(f"meld {meld.low or 0}{high or ' or more'}")
+    told += told_words(entry.holds, entry.asks, entry.wants_trump)
+    if entry.shuts_out:
+        told.append("shuts the others out")
+    return "; ".join(told) or "nothing more"

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meldcalc.errors import VariantError, did_you_mean, quote, shown_path
-from meldcalc.files import FileProblem, read_bounded
 from meldcalc.rules.cards import RANK_TOKENS, RANKS, SUITS, Card, Rank
+from meldcalc.rules.rulefile import decode_source, display_name, read_source, shipped_dir
 from meldcalc.rules.semantics import blame, table_problems
 from meldcalc.rules.sources import KEY as DEFAULTS_KEY
 from meldcalc.rules.sources import carried, mark_problems, put_back
@@ -35,13 +35,6 @@ if TYPE_CHECKING:  # the schema (and YAML) are imported only when a file is load
 DEFAULT_VARIANT = "single-deck"
 
 
-def shipped_dir() -> Path:
-    """The folder of shipped variant files: inside the installed package, or the checkout's."""
-    package = Path(__file__).parent.parent  # meldcalc/
-    installed = package / "variants"
-    return installed if installed.is_dir() else package.parent / "variants"
-
-
 def shipped_names() -> list[str]:
     return sorted(path.stem for path in shipped_dir().glob("*.yaml"))
 
@@ -57,8 +50,6 @@ def is_shipped(name: str) -> bool:
     return name in shipped_names() or name in example_names()
 
 
-#: A variant file larger than this is not a variant file (the shipped ones are ~2 KB).
-MAX_FILE_BYTES = 1024 * 1024
 #: How many files an ``extends`` chain may hold (the shipped variants use at most three).
 MAX_CHAIN = 16
 
@@ -147,30 +138,6 @@ def _load_checked(path: Path, use_cache: bool = True) -> Variant:
     if use_cache:
         cache.write(path, tree.plain(), tree.file, sources)
     return variant
-
-
-def read_source(path: Path) -> bytes:
-    """The bytes of a variant file: a regular file of at most `MAX_FILE_BYTES`."""
-    try:
-        return read_bounded(path, MAX_FILE_BYTES, "a variant file")
-    except FileNotFoundError:
-        raise VariantError([f"{shown_path(path)}: no such variant file"]) from None
-    except FileProblem as problem:
-        raise VariantError([str(problem)]) from None
-
-
-def decode_source(content: bytes, name: str) -> str:
-    """The text of a variant file, which must be UTF-8; a bad byte is named by its place."""
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        before = content[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
-        byte = content[error.start]
-        raise VariantError(
-            [f"{name}:{line}:{column}: byte 0x{byte:02x} is not UTF-8: expected UTF-8 text"]
-        ) from None
 
 
 def resolve(spec: str | Path, base: Path | None = None) -> Path:
@@ -276,14 +243,6 @@ def _parent_of(extends: Node, path: Path, seen: list[Path], given: Node) -> Path
             [given.problem(f"more than {MAX_CHAIN} files in the extends chain ({last})")]
         )
     return parent
-
-
-def display_name(path: Path) -> str:
-    """Shipped files are named by their file name, others as the user wrote the path."""
-    try:
-        return path.resolve().relative_to(shipped_dir().resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return shown_path(path)
 
 
 def merge(base: Node, override: Node) -> Node:
@@ -395,6 +354,7 @@ def _semantic_problems(tree: Node) -> list[str]:
         *table_problems(tree),
         *mark_problems(tree),
         *_stock_play_problems(tree),
+        *_system_problems(tree),
     ]
     for key, node in fields["tricks"].value["counters"].value.items():
         if _rank(key) not in deck_ranks and node.file == tree.file:
@@ -593,6 +553,12 @@ def _stock_play_problems(tree: Node) -> list[str]:
     return [switches.problem(why)]
 
 
+def _system_problems(tree: Node) -> list[str]:
+    from meldcalc.rules.systemfile import system_problems
+
+    return system_problems(tree)
+
+
 def _as_list(node: Node) -> list[Node]:
     return node.value if isinstance(node.value, list) else [node]
 
@@ -639,6 +605,7 @@ def _bidding(data: dict | str) -> Bidding | None:
         rounds=data.get("rounds"),
         both_reach=data.get("both_reach", "higher"),
         throw_in_advice=data.get("throw_in_advice"),
+        system=data.get("system"),
     )
 
 

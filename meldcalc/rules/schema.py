@@ -470,6 +470,14 @@ VARIANT_FIELDS: dict[str, Field] = {
                                 " is more than this below the bid (double deck: 50).",
                             )
                         ),
+                        "system": Field(
+                            Text(
+                                max_length=1000,
+                                doc="The bidding system the table plays: skip-meld,"
+                                " jim-davis, toby-thomas, or a path to a system file (from"
+                                " this file's folder).",
+                            )
+                        ),
                     }
                 ),
                 Text(choices=("none",)),

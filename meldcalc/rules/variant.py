@@ -106,6 +106,8 @@ class Bidding:
     #: Advise throwing the hand in when the bidding side's meld is more than this below the
     #: bid (seed 001, double deck: 50, all the trick points); None: no such advice.
     throw_in_advice: int | None = None
+    #: the bidding system the table plays (`rules.systems`): a shipped name or a file's path
+    system: str | None = None
 
     def levels(self, up_to: int, start: int = 0) -> list[int]:
         """Every legal bid from ``start`` (the opening bid, if higher) to ``up_to``."""
