@@ -211,8 +211,9 @@ OTHER = {
             "bidding.increments[].by",
             "bidding.dealer_forced",
             "bidding.rounds",
+            "bidding.system",
         ),
-        "the auction: which bids there are",
+        "the auction: which bids there are, and what they say of a hand",
     ),
     **dict.fromkeys(
         ("play.head", "play.overtrump", "play.direction", "hands_each"), "the play of the cards"
