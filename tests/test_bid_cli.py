@@ -380,3 +380,40 @@ def test_the_burial_table_counts_the_burials_tried() -> None:
     head = next(line for line in lines if line.startswith("trump    bury"))
     assert head.split()[-2:] == ["burials", "tried"] and "judged" not in head
     assert "burials tried on the same deals." in lines[4]
+
+
+def test_a_long_step_ticks_its_seconds_on_a_terminal_and_leaves_a_clean_line(
+    monkeypatch,
+) -> None:
+    """A run's progress line comes once it has taken ``after`` seconds and ticks while a
+    long step (a whole chunk of deals) reports no count, then is blanked: a `bid` of the
+    three-handed widow example was silent for 15 s."""
+    import os
+    import pty
+    import time
+
+    from meldcalc.cli.base import progress_line
+
+    leader, follower = pty.openpty()
+    terminal = os.fdopen(follower, "w", encoding="utf-8")
+    monkeypatch.setattr("sys.stderr", terminal)
+    with progress_line(after=0.2, working="simulating deals") as progress:
+        time.sleep(1.3)  # a step that reports nothing
+        progress(2000, 2000)
+        time.sleep(0.6)
+    terminal.flush()
+    shown = os.read(leader, 65536).decode()
+    terminal.close()
+    os.close(leader)
+    lines = shown.split("\r")
+    assert "simulating deals, 1 s" in [line.rstrip() for line in lines]
+    assert any(line.startswith("simulated 2000/2000 deals, 1 s") for line in lines)
+    assert lines[-1] == "" and lines[-2].strip() == ""  # blanked, the cursor at its start
+
+
+def test_no_progress_line_where_stderr_is_not_a_terminal(capsys) -> None:
+    from meldcalc.cli.base import progress_line
+
+    with progress_line(after=0) as progress:
+        assert progress is None
+    assert capsys.readouterr().err == ""

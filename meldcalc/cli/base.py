@@ -519,26 +519,71 @@ def full_hand(text: str, rules: Variant) -> Hand:
 
 @contextlib.contextmanager
 def progress_line(
-    done_what: str = "simulated {} deals", after: float = 1.0
+    done_what: str = "simulated {} deals", after: float = 1.0, working: str = "working"
 ) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress line on stderr, on a terminal, once a run has taken ``after`` seconds; it
-    is cleared when the run ends. ``done_what`` words it, ``{}`` standing for done/total."""
+    """A progress line on stderr, on a terminal, once a run has taken ``after`` seconds,
+    cleared when the run ends. ``done_what`` words the count a run reports (``{}`` standing
+    for done/total), ``working`` what it does before its first count. The seconds tick on
+    the line while a long step (a whole chunk of deals, the burials judged) reports
+    nothing: a run is never silent for more than a second."""
     if sys.stderr is None or not sys.stderr.isatty():  # None: closed (`2>&-`)
         yield None
         return
-    import time
-
-    start, shown = time.monotonic(), []
-
-    def show(done: int, total: int) -> None:
-        if time.monotonic() - start >= after:
-            message = done_what.format(f"{done}/{total}")
-            console.to_stderr(f"\r{message}")
-            shown.append(len(message))
-
+    line = _TickingLine(done_what, after, working)
+    line.start()
     try:
-        yield show
+        yield line.count
     finally:
-        if shown:  # blanks, not an escape code: a dumb terminal shows those as they are
-            console.to_stderr("\r" + " " * max(shown) + "\r")
-            sys.stderr.flush()
+        line.stop()
+
+
+class _TickingLine:
+    """`progress_line`'s line: written by a thread of its own every half second."""
+
+    TICK = 0.5
+
+    def __init__(self, done_what: str, after: float, working: str) -> None:
+        import threading
+        import time
+
+        self.done_what, self.after, self.working = done_what, after, working
+        self.start_time, self.counted, self.shown = time.monotonic(), "", ""
+        self.widest = 0
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        if self.after != float("inf"):
+            self.thread.start()
+
+    def count(self, done: int, total: int) -> None:
+        self.counted = self.done_what.format(f"{done}/{total}")
+        if self.after == 0:
+            self._show()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join()
+        if self.widest:  # blanks, not an escape code: a dumb terminal shows those as they are
+            console.to_stderr("\r" + " " * self.widest + "\r")
+
+    def _run(self) -> None:
+        if self.stopped.wait(self.after):
+            return
+        while True:
+            self._show()
+            if self.stopped.wait(self.TICK):
+                return
+
+    def _show(self) -> None:
+        import time
+
+        seconds = int(time.monotonic() - self.start_time)
+        message = f"{self.counted or self.working}, {seconds} s" if seconds else self.counted
+        if message == self.shown:
+            return
+        self.shown = message
+        padding = " " * max(0, self.widest - len(message))
+        self.widest = max(self.widest, len(message))
+        console.to_stderr(f"\r{message}{padding}")

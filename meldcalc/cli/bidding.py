@@ -249,7 +249,7 @@ def bid(
     trumps = [trump] if trump else None
 
     def compute(text: str, label: str | None) -> object:
-        with progress_line() as progress:
+        with progress_line(working="simulating deals") as progress:
             report = estimate(
                 full_hand(text, rules),
                 rules,
@@ -273,7 +273,10 @@ def bid(
         from meldcalc.advice.equity import game_odds, table_for
 
         scores, target = at_score
-        with progress_line("working out the game's equity table once: {} sweeps") as progress:
+        with progress_line(
+            "working out the game's equity table once: {} sweeps",
+            working="working out the game's equity table once",
+        ) as progress:
             table = table_for(rules, target, progress)
         report.warnings.extend(table.beyond(scores))
         return replace(report, game=game_odds(report, table, scores))
