@@ -390,6 +390,7 @@ def test_a_long_step_ticks_its_seconds_on_a_terminal_and_leaves_a_clean_line(
     three-handed widow example was silent for 15 s."""
     import os
     import pty
+    import select
     import time
 
     from meldcalc.cli.base import progress_line
@@ -402,7 +403,10 @@ def test_a_long_step_ticks_its_seconds_on_a_terminal_and_leaves_a_clean_line(
         progress(2000, 2000)
         time.sleep(0.6)
     terminal.flush()
-    shown = os.read(leader, 65536).decode()
+    chunks = []
+    while select.select([leader], [], [], 0.5)[0]:  # all the terminal holds, however cut
+        chunks.append(os.read(leader, 65536))
+    shown = b"".join(chunks).decode()
     terminal.close()
     os.close(leader)
     lines = shown.split("\r")
