@@ -16,11 +16,11 @@ from typer.testing import CliRunner
 
 from meldcalc.cli import app
 from meldcalc.learning import study as memory
-from meldcalc.learning.auction import Auction
 from meldcalc.learning.diagnose import meld_mistake, trump_mistake
 from meldcalc.learning.kinds import KINDS, THEMES, every_theme
 from meldcalc.learning.meldquiz import meld_names, read_melds
 from meldcalc.learning.quiz import Quiz, next_card, pool, question_for
+from meldcalc.rules.auction import Auction
 from meldcalc.rules.cards import CARDS, Hand, parse_suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.meld import best_meld, best_meld_all_trumps
@@ -231,33 +231,44 @@ def test_a_wrong_trump_says_what_yours_melds_and_names_a_three_way_tie() -> None
     assert "(♠ (S), ♥ (H) and ♦ (D) tie for best)" in said
 
 
-# --- the auction's flow (learning.auction) --------------------------------------------------
+# --- the auction's flow, as the quiz asks it (rules.auction) -------------------------------
 
 
 def test_the_auction_steps_the_forced_dealer_and_a_pass_that_is_final() -> None:
     double = load_variant("double-deck").bidding
     auction = Auction(double, 4, dealer=3)
-    assert auction.to_speak == 0 and auction.lowest_bid() == 50
-    auction = auction.said(None).said(59)
-    assert auction.lowest_bid() == 60 and auction.to_speak == 2
-    assert auction.said(60).lowest_bid() == 65
-    forced = Auction(double, 4, dealer=3).said(None).said(None).said(None)
-    assert forced.dealer_must_bid and not forced.may_pass() and forced.to_speak == 3
+    assert auction.to_speak == 0 and auction.lowest == 50
+    auction = auction.say(None).say(59)
+    assert auction.lowest == 60 and auction.to_speak == 2
+    assert auction.say(60).lowest == 65
+    forced = Auction(double, 4, dealer=3).say(None).say(None).say(None)
+    assert forced.to_speak == 3 and forced.say(None).bids[-1] == (3, 50)  # its pass bids 50
     single = Auction(load_variant("single-deck").bidding, 4, dealer=3)
-    passed = single.said(None).said(None).said(None)
-    assert not passed.dealer_must_bid and passed.said(None).over
-    assert passed.said(None).winner is None
-    went = single.said(250).said(None).said(260).said(None).said(None)
-    assert went.over and went.winner == (2, 260)
-    going = single.said(250).said(None).said(260).said(None)
+    passed = single.say(None).say(None).say(None)
+    assert passed.say(None).over and passed.say(None).winner is None
+    went = single.say(250).say(None).say(260).say(None).say(None)
+    assert went.over and went.winner == 2 and went.high == (260, 2)
+    going = single.say(250).say(None).say(260).say(None)
     assert going.to_speak == 0  # seat 1 passed: it is left out
+
+
+def test_the_dealer_question_asks_the_rules_whether_the_dealer_must_open() -> None:
+    for name, least in (("double-deck", 50), ("single-deck", "pass")):
+        question = question_for(load_variant(name), "bid", "dealer", 1, 1, 900)
+        assert question.lines[-1] == "  the bids: seat 0 pass, seat 1 pass, seat 2 pass"
+        assert question.answer == least
+        assert question.explanation()[0].startswith(
+            "every other seat passed, so the dealer (seat 3) must bid 50"
+            if least == 50
+            else "no bid yet; seat 3 speaks next, and may bid 250 or more, or pass"
+        )
 
 
 def test_one_round_of_bidding_ends_when_every_seat_has_spoken() -> None:
     firehouse = Auction(load_variant("firehouse").bidding, 4, dealer=3)
-    once = firehouse.said(200).said(210).said(None)
+    once = firehouse.say(200).say(210).say(None)
     assert once.to_speak == 3
-    assert once.said(None).over and once.said(None).winner == (1, 210)
+    assert once.say(None).over and once.say(None).winner == 1
 
 
 # --- the study file -------------------------------------------------------------------------
