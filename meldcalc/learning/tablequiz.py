@@ -195,7 +195,10 @@ def _calls_text(auction: Auction) -> str:
     return ", ".join(said) or "nothing yet"
 
 
-def _random_auction(variant: Variant, rng: random.Random, calls: int, pass_rate: float) -> Auction:
+def random_auction(variant: Variant, rng: random.Random, calls: int, pass_rate: float) -> Auction:
+    """A legal auction of up to ``calls`` calls (fewer if it ends): each seat passes at
+    ``pass_rate`` (a forced dealer never does), else bids the lowest bid or a few steps
+    more."""
     players = variant.players
     auction = Auction(variant.bidding, players, dealer=players - 1)
     for _ in range(calls):
@@ -249,7 +252,7 @@ def bid_question(variant: Variant, theme: str, rng: random.Random) -> BidQuestio
         prompt = "the least the dealer may do (a bid, or pass)? "
         rating = 900
     elif theme == "end":
-        auction = _random_auction(variant, rng, rng.randint(2, 3 * players), 0.45)
+        auction = random_auction(variant, rng, rng.randint(2, 3 * players), 0.45)
         prompt = "who speaks next (a seat, or over)? "
         rating = 1000 + 30 * len(auction.bids)
     else:
