@@ -5,26 +5,38 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from meldcalc.cli import app
+from meldcalc.errors import MeldcalcError
 from meldcalc.learning import study as memory
-from meldcalc.learning.auction import Auction
 from meldcalc.learning.diagnose import meld_mistake, trump_mistake
 from meldcalc.learning.kinds import KINDS, THEMES, every_theme
 from meldcalc.learning.meldquiz import meld_names, read_melds
 from meldcalc.learning.quiz import Quiz, next_card, pool, question_for
+from meldcalc.learning.systemquiz import (
+    Choice,
+    MeaningQuestion,
+    SignalQuestion,
+    message,
+    rule_words,
+)
+from meldcalc.rules.auction import Auction
 from meldcalc.rules.cards import CARDS, Hand, parse_suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.meld import best_meld, best_meld_all_trumps
 from meldcalc.rules.scoring import score_hand
+from meldcalc.rules.systemfile import system_for
+from meldcalc.rules.systems import BARE, meaning
 from meldcalc.rules.tricks import legal_cards
 
 runner = CliRunner()
@@ -87,6 +99,7 @@ KIND_VARIANTS = {
     "throwin": ["single-deck", "double-deck", "three-handed"],
     "widow": ["three-handed", "double-deck-three-handed", "house-widow"],
     "pass": ["double-deck-toby-thomas", "examples/house-passing", "house-pass"],
+    "system": ["double-deck-toby-thomas", "examples/house-skip-meld", "examples/house-jim-davis"],
 }
 CASES = [(kind, name) for kind, names in KIND_VARIANTS.items() for name in names]
 
@@ -109,6 +122,8 @@ def rules_answer(question, variant):
         return frozenset(legal_cards(p.held, p.trick, p.trump, variant.head, variant.overtrump))
     if kind == "bid":
         return question.answer
+    if kind == "system":
+        return system_answer(question, variant)
     if kind in ("score", "throwin"):
         return score_hand(variant, question.play).points
     if kind == "widow" and question.theme == "bury":
@@ -118,6 +133,21 @@ def rules_answer(question, variant):
     if question.theme == "exchange":
         return question.expected
     return best_meld(question.after, variant, question.trump).total
+
+
+def system_answer(question, variant):
+    """The system question's answer from the system table (`rules.systems.meaning`): the
+    choice that is the bid's reading; or the bid that reads as the question wants, no
+    lower legal bid reading so, for a hand that holds it."""
+    system = system_for(variant)
+    calls = [bid for _, bid in question.auction.bids]
+    if question.theme == "meaning":
+        says = meaning(system, calls, question.said.bid).says
+        return next(i for i, choice in enumerate(question.choices) if choice.says == says)
+    said = meaning(system, calls, question.want.bid)
+    assert said == question.want and said.fits(np.array([question.hand.counts]), variant)[0]
+    levels = variant.bidding.levels(said.bid, question.auction.lowest)
+    return next(bid for bid in levels if message(meaning(system, calls, bid)) == message(said))
 
 
 def asked(kind: str, name: str, houses: dict[str, str]):
@@ -177,6 +207,8 @@ def _a_wrong_answer(question) -> str:
         return "pass" if question.answer != "pass" else "9999"
     if question.kind in ("score", "throwin"):
         return ", ".join("0" for _ in question.score.points)
+    if question.kind == "system" and question.theme == "meaning":
+        return "abcd"[(question.answer + 1) % len(question.choices)]
     return str(int(question.right_answer()) + 1)
 
 
@@ -231,33 +263,221 @@ def test_a_wrong_trump_says_what_yours_melds_and_names_a_three_way_tie() -> None
     assert "(♠ (S), ♥ (H) and ♦ (D) tie for best)" in said
 
 
-# --- the auction's flow (learning.auction) --------------------------------------------------
+# --- the auction's flow, as the quiz asks it (rules.auction) -------------------------------
 
 
 def test_the_auction_steps_the_forced_dealer_and_a_pass_that_is_final() -> None:
     double = load_variant("double-deck").bidding
     auction = Auction(double, 4, dealer=3)
-    assert auction.to_speak == 0 and auction.lowest_bid() == 50
-    auction = auction.said(None).said(59)
-    assert auction.lowest_bid() == 60 and auction.to_speak == 2
-    assert auction.said(60).lowest_bid() == 65
-    forced = Auction(double, 4, dealer=3).said(None).said(None).said(None)
-    assert forced.dealer_must_bid and not forced.may_pass() and forced.to_speak == 3
+    assert auction.to_speak == 0 and auction.lowest == 50
+    auction = auction.say(None).say(59)
+    assert auction.lowest == 60 and auction.to_speak == 2
+    assert auction.say(60).lowest == 65
+    forced = Auction(double, 4, dealer=3).say(None).say(None).say(None)
+    assert forced.to_speak == 3 and forced.say(None).bids[-1] == (3, 50)  # its pass bids 50
     single = Auction(load_variant("single-deck").bidding, 4, dealer=3)
-    passed = single.said(None).said(None).said(None)
-    assert not passed.dealer_must_bid and passed.said(None).over
-    assert passed.said(None).winner is None
-    went = single.said(250).said(None).said(260).said(None).said(None)
-    assert went.over and went.winner == (2, 260)
-    going = single.said(250).said(None).said(260).said(None)
+    passed = single.say(None).say(None).say(None)
+    assert passed.say(None).over and passed.say(None).winner is None
+    went = single.say(250).say(None).say(260).say(None).say(None)
+    assert went.over and went.winner == 2 and went.high == (260, 2)
+    going = single.say(250).say(None).say(260).say(None)
     assert going.to_speak == 0  # seat 1 passed: it is left out
+
+
+def test_the_dealer_question_asks_the_rules_whether_the_dealer_must_open() -> None:
+    for name, least in (("double-deck", 50), ("single-deck", "pass")):
+        question = question_for(load_variant(name), "bid", "dealer", 1, 1, 900)
+        assert question.lines[-1] == "  the bids: seat 0 pass, seat 1 pass, seat 2 pass"
+        assert question.answer == least
+        assert question.explanation()[0].startswith(
+            "every other seat passed, so the dealer (seat 3) must bid 50"
+            if least == 50
+            else "no bid yet; seat 3 speaks next, and may bid 250 or more, or pass"
+        )
 
 
 def test_one_round_of_bidding_ends_when_every_seat_has_spoken() -> None:
     firehouse = Auction(load_variant("firehouse").bidding, 4, dealer=3)
-    once = firehouse.said(200).said(210).said(None)
+    once = firehouse.say(200).say(210).say(None)
     assert once.to_speak == 3
-    assert once.said(None).over and once.said(None).winner == (1, 210)
+    assert once.say(None).over and once.say(None).winner == 1
+
+
+# --- the table's bidding system (issue 49) ---------------------------------------------------
+
+
+def _auction(name: str, *calls: int | None) -> Auction:
+    variant = load_variant(name)
+    auction = Auction(variant.bidding, variant.players, dealer=variant.players - 1)
+    for call in calls:
+        auction = auction.say(call)
+    return auction
+
+
+def _meaning_question(name: str, calls: tuple, bid: int, choices: list[Choice]):
+    variant, auction = load_variant(name), _auction(name, *calls)
+    said = meaning(system_for(variant), list(calls), bid)
+    return MeaningQuestion(
+        "system", "meaning", 1000, (), "", variant, system_for(variant), auction, said,
+        (Choice(said.says, ""), *choices),
+    )  # fmt: skip
+
+
+def _signal_question(name: str, calls: tuple, bid: int, hand: str = "AS"):
+    variant = load_variant(name)
+    want = meaning(system_for(variant), list(calls), bid)
+    return SignalQuestion(
+        "system", "signal", 1000, (), "", variant, system_for(variant), _auction(name, *calls),
+        Hand.parse(hand), want,
+    )  # fmt: skip
+
+
+def test_a_skip_bid_says_its_meld_and_how_it_is_counted() -> None:
+    system = system_for(load_variant("examples/house-skip-meld"))
+    assert rule_words(system, meaning(system, [], 53), []) == (
+        '53 as the opening bid is read by skip-meld\'s row "opening 52 or more": it shows 30'
+        " meld, 10 for each point over 50"
+    )
+    assert rule_words(system, meaning(system, [50, None], 65), [50, None]) == (
+        "65 after 50 is read by none of skip-meld's rows: a bare number (it reads no bid above 60)"
+    )
+
+
+def test_a_raise_read_as_an_opening_is_named_as_the_mistake() -> None:
+    question = _meaning_question(
+        "examples/house-skip-meld", (52, None), 55, [Choice("shows 50 meld", "what 55 says as"
+        " the opening bid")],
+    )  # fmt: skip
+    assert question.right_answer() == "a) shows 30 meld"
+    assert question.read("b") == 1 and question.read("  A) shows 30 meld ") == 0
+    assert question.read("shows 50 meld") == 1
+    assert question.why(1) == (
+        '55 after 52 is read by skip-meld\'s row "a raise of 2 or more": it shows 30 meld, 10'
+        ' for each point of the raise over 52; "shows 50 meld" is what 55 says as the opening'
+        " bid."
+    )
+    with pytest.raises(MeldcalcError, match="expected a or b, or a choice's words"):
+        question.read("c")
+
+
+def test_jim_davis_from_70_asks_a_king_with_78_and_80_asks_an_ace() -> None:
+    question = _signal_question("examples/house-jim-davis", (70,), 78)
+    row = '78 after 70 is read by jim-davis\'s row "a bid ending in 8": it needs a king'
+    assert question.why(80) == (
+        f'80 after 70 says "needs an ace", not what you want to tell; {row}.'
+    )
+    assert question.why(88) == (
+        f'88 after 70 says "needs kings in every suit", not what you want to tell; {row}.'
+    )
+    assert question.why(68) == f"68 is not a legal bid now (the bids go 71, 72, 73, ...); {row}."
+    assert question.why(78) is None
+    assert question.explanation()[-1] == "  78: needs a king  <- the lowest that says it"
+
+
+def test_a_higher_bid_that_says_it_too_is_a_jump_too_far() -> None:
+    question = _signal_question("double-deck-toby-thomas", (), 26)
+    assert question.why(36) == (
+        "36 says it too, but 26 is the lowest bid that does: jump no further than the message"
+        " needs."
+    )
+
+
+@pytest.mark.parametrize(
+    "name", ["double-deck-toby-thomas", "examples/house-skip-meld", "examples/house-jim-davis"]
+)
+def test_which_bid_says_it_is_asked_for_a_hand_that_holds_it(name: str) -> None:
+    variant = load_variant(name)
+    for seed in range(6):
+        question = question_for(variant, "system", "signal", seed, 1, 1200)
+        assert question.is_right(question.read(typed(question)))
+        assert question.answer == system_answer(question, variant)
+        assert question.lines[2].startswith(f"  your hand (seat {question.auction.to_speak}): ")
+        assert question.why(question.answer + 1).endswith(".")
+        said = run("quiz", "-V", name, "--theme", "signal", "-n", "1", "--seed", str(seed),
+                   input=str(question.answer + 1))  # fmt: skip
+        assert said.exit_code == 0 and "\n  why: " in said.stdout
+
+
+SYSTEMS = ["double-deck-toby-thomas", "examples/house-skip-meld", "examples/house-jim-davis"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), name=st.sampled_from(SYSTEMS))
+def test_every_reading_offered_is_what_it_says_it_is(seed: int, name: str) -> None:
+    """The right choice is the system's reading; each other is the reading it names (a
+    bid as the opening, after the opening, here) or a bare number: the diagnosis that
+    names it never lies."""
+    variant = load_variant(name)
+    system, bidding = system_for(variant), variant.bidding
+    question = question_for(variant, "system", "meaning", seed, 1, 1200)
+    calls = [bid for _, bid in question.auction.bids]
+    assert question.auction.say(question.said.bid).bids[-1][1] == question.said.bid  # legal
+    assert question.choices[question.answer].says == meaning(system, calls, question.said.bid).says
+    assert len({choice.says for choice in question.choices}) == len(question.choices) >= 2
+    for choice in question.choices:
+        whose = re.fullmatch(r"what (\d+) says (as the opening bid|after (\d+)|here)", choice.whose)
+        if choice.whose == "":
+            continue
+        if whose is None:
+            assert choice.says == BARE
+            continue
+        bid, where, after = int(whose[1]), whose[2], whose[3]
+        before = [] if where.startswith("as") else [int(after)] if after else calls
+        assert meaning(system, before, bid).says == choice.says
+        assert where != "here" or bidding.first_at_least(bid) == bid >= question.auction.lowest
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), name=st.sampled_from(SYSTEMS))
+def test_the_bid_that_says_it_is_legal_the_lowest_and_fits_the_hand(seed: int, name: str) -> None:
+    variant = load_variant(name)
+    question = question_for(variant, "system", "signal", seed, 1, 1200)
+    assert question.auction.say(question.answer).bids[-1][1] == question.answer
+    assert question.answer == system_answer(question, variant)
+
+
+def test_a_variant_without_a_system_refuses_its_questions_and_says_what_it_has() -> None:
+    bare = run("quiz", "-V", "double-deck", "--ask", "system", input="")
+    assert bare.exit_code == 2 and bare.stderr == (
+        "meldcalc: error: --ask system: double-deck bids bare numbers: it names no bidding"
+        " system (a house file names one with 'bidding: {system: NAME}': jim-davis,"
+        " skip-meld, toby-thomas)\n"
+    )
+    two = run("quiz", "-V", "two-handed", "--theme", "meaning", input="")
+    assert two.exit_code == 2 and two.stderr == (
+        "meldcalc: error: --theme meaning: two-handed has no auction, so no bidding system\n"
+    )
+    assert all(kind != "system" for kind, _ in pool(load_variant("double-deck")))
+
+
+def test_the_mix_asks_the_system_where_the_variant_plays_one() -> None:
+    variant = load_variant("examples/house-skip-meld")
+    cards = pool(variant)
+    assert ("system", "meaning") in cards and ("system", "signal") in cards
+    quiz = Quiz(variant, 4, memory.study_path())
+    quiz.start()
+    kinds = []
+    for _ in range(len({kind for kind, _ in cards})):
+        question = quiz.next_question(T0)
+        quiz.answered(question, True, T0)
+        kinds.append(question.kind)
+    assert kinds == list(dict.fromkeys(kind for kind, _ in cards))
+    assert kinds[-1] == "system"
+
+
+def test_stats_name_the_system_themes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memory, "now", lambda: T0)
+    name = "examples/house-jim-davis"
+    run("quiz", "-V", name, "--theme", "meaning", "-n", "1", "--seed", "2", input="a\n")
+    run("quiz", "-V", name, "--theme", "signal", "-n", "1", "--seed", "2", input="50\n")
+    shown = run("quiz", "--stats").stdout.splitlines()
+    assert shown[0].startswith("house-jim-davis: rating ")
+    themes = {line.split()[0] for line in shown[4:6]}
+    assert themes == {"meaning", "signal"}
+    assert {line.split("  ")[0] for line in shown[9:11]} == {
+        "the bidding system · meaning",
+        "the bidding system · signal",
+    }
 
 
 # --- the study file -------------------------------------------------------------------------

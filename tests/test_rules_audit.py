@@ -2,9 +2,11 @@
 order) a row, and each row a call or a command whose answer is the rule's. A row fails
 when meldcalc stops playing the rule as the texts give it.
 
-Rows of the kinds `Todo` (a rule another branch builds: two-handed play, the auction's
-rounds) and `Convention` (a bidding system partners agree on, not a rule meldcalc plays)
-are reported as skipped, with the reason, so the gaps show in every run.
+Two-handed rows ask the stock game (`meldcalc.rules.twohanded`, and the session that
+follows it); bidding-system rows ask the system tables (`meldcalc.rules.systems.meaning`,
+each system as the variant that plays it names it). Rows of the kind `Todo` (a rule
+another branch builds: the auction's rounds in the session) are reported as skipped, with
+the reason, so the gaps show in every run.
 """
 
 from __future__ import annotations
@@ -19,18 +21,21 @@ from typer.testing import CliRunner
 
 from meldcalc.cli import app
 from meldcalc.errors import MeldcalcError
+from meldcalc.game import twohanded as two_table
 from meldcalc.game.session import apply, replay, start
 from meldcalc.rules.cards import CARD_NAMES, Hand, parse_card, parse_suit
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.meld import best_meld
 from meldcalc.rules.scoring import HandPlay, score_hand, standing
 from meldcalc.rules.seats import place_offsets
+from meldcalc.rules.systemfile import system_for
+from meldcalc.rules.systems import meaning
 from meldcalc.rules.tricks import legal_cards, winning_position
+from meldcalc.rules.twohanded import STOCK, WON, StockHand, TrickDone, card_names
 from meldcalc.rules.variant import Passing, ThrownIn, may_name_trump
+from tests.test_twohanded_rules import HEARTS, arranged, card, won_by_seat_0
 
-TWOHAND = "two-handed: branch twohand"
 ROUNDS = "the auction's rounds in the session: branch session"
-SYSTEM = "a bidding system partners agree on, not a rule meldcalc plays"
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,214 @@ def refused_step(name: str | Any, steps: list[str], step: str) -> str:
     with pytest.raises(MeldcalcError) as error:
         apply(table, step, advise=False)
     return str(error.value)
+
+
+# --- two-handed: the stock game, asked trick by trick -----------------------------------------
+
+#: Seat 0's hand in the stock game's rows: a run in spades, two A♦ to win tricks with (seat
+#: 1 holds HEARTS: it follows with a 9♥ and loses).
+RUN_HAND = "AS 10S KS QS JS AD AD 9D 9D 9C 9C JC"
+
+
+def refusal(step: Callable[[], object]) -> str:
+    """What the rules say refusing ``step``; empty when they allow it."""
+    try:
+        step()
+    except MeldcalcError as error:
+        return str(error)
+    return ""
+
+
+def cards(names: str) -> list[int]:
+    return [card(name) for name in names.split()]
+
+
+def two_handed_deal() -> tuple:
+    """A hand as the session deals it from seat 0's view (the dealer seat 1): the cards
+    each holds, the stock with its turn-up, trump, who leads; and whether `bid` says the
+    game has no auction."""
+    steps = ["seat 0", f"hand {RUN_HAND}", "turn-up KD"]
+    state = two_table.replay(two_table.start(rules("two-handed"), dealer=1), steps).state
+    no_auction = "two-handed has no auction" in refused("bid", "-V", "two-handed", RUN_HAND)
+    held = [sum(state.held(seat)) for seat in (0, 1)]
+    return held, state.stock_left, state.trump.letter, state.to_play, no_auction
+
+
+def play_on(state: StockHand, until: Callable[[StockHand], bool]) -> None:
+    """Play the first card allowed (from the hand, where it may: melds stay on the table)
+    and draw, laying no meld, until ``until`` holds."""
+    while not until(state):
+        if state.phase == WON:
+            state.draw()
+            continue
+        laid = state.table_cards(state.to_play)
+        allowed = state.legal_cards()
+        state.play(next((c for c in allowed if c not in laid), allowed[0]))
+
+
+def new_cards(state: StockHand, step: Callable[[], object]) -> list[str]:
+    """The cards each seat gains by ``step`` (in its hand or on its table)."""
+    before = [state.held(seat) for seat in (0, 1)]
+    step()
+    return [
+        card_names([c for c, (n, m) in enumerate(zip(state.held(seat), was)) for _ in range(n - m)])
+        for seat, was in enumerate(before)
+    ]
+
+
+def bezique_draw() -> tuple:
+    """After a trick won: who acts, one meld and a second refused, what each seat draws;
+    and at the last draw, whether the winner takes the face-down card, what the loser
+    takes, and whether both are shown."""
+    state = arranged(RUN_HAND, HEARTS, "AS", top="KC QC")
+    won_by_seat_0(state, "AD", "9H")
+    acts = state.to_play
+    state.meld(cards("KS QS"))
+    second = refusal(lambda: state.copy().meld(cards("AS 10S KS QS JS")))
+    drawn = new_cards(state, state.draw)
+    play_on(state, lambda s: s.stock_left == 2 and s.phase == WON)
+    face_down, winner = state.stock[0], state.winner
+    taken = new_cards(state, state.draw)
+    shown = [event.shown for event in state.events[-2:]]
+    last = taken[winner] == CARD_NAMES[face_down], taken[1 - winner], shown
+    return acts, second, drawn, last
+
+
+def follows_in_the_stock() -> tuple[str, str]:
+    """The cards seat 1 may play to A♠ while the stock lasts, and whether 9♥ is refused
+    (it holds 9♠)."""
+    state = arranged("AS AS 10S KS QS JS 9D 9D 9C 9C JC JC", HEARTS.replace("9H 9H", "9H 9S"), "AD")
+    state.play(card("AS"))
+    return card_names(state.legal_cards()), refusal(lambda: state.copy().play(card("9H")))
+
+
+def all_from_the_table() -> str:
+    """Kings around, then queens around: K♥ Q♥ are then both on the table, in no meld of
+    the marriage's class: what the rules say of a marriage laid from them alone."""
+    seat_1 = "10H 10H JH JH 9H 9H 9D 9D 9C 9C JC JC"
+    state = arranged("KS KH KD KC QS QH QD QC AD AD AC AC", seat_1, "AS", top="10C 10C 10D 10D")
+    for lead, follow, around in (("AD", "9H", "KS KH KD KC"), ("AD", "9H", "QS QH QD QC")):
+        won_by_seat_0(state, lead, follow)
+        state.meld(cards(around))
+        state.draw()
+    won_by_seat_0(state, "AC", "9C")
+    return refusal(lambda: state.meld(cards("KH QH")))
+
+
+def played_from_the_table() -> tuple:
+    """A royal marriage laid, then its K♠ led: the table before and after, the hand's K♠,
+    the meld still scored."""
+    state = arranged("KS QS AD AD 10D 9D 9D 9C 9C JC JC 10C", HEARTS, "AS")
+    won_by_seat_0(state, "AD", "9H")
+    state.meld(cards("KS QS"))
+    state.draw()
+    laid = card_names(state.table_cards(0))
+    won_by_seat_0(state, "KS", "9H")
+    return laid, card_names(state.table_cards(0)), state.hands[0][card("KS")], state.meld_points[0]
+
+
+def melds_again() -> tuple:
+    """A royal marriage's K♠ in kings around (another class); the run after the royal
+    marriage (higher, its class); the royal marriage after the run (refused)."""
+
+    def after(hand: str, first: str, other: str = HEARTS) -> StockHand:
+        state = arranged(hand, other, "AS")
+        won_by_seat_0(state, "AD", "9H")
+        state.meld(cards(first))
+        state.draw()
+        won_by_seat_0(state, "AD", "9H")
+        return state
+
+    one_king = HEARTS.replace("KH ", "", 1) + " 9S"
+    kings = after("KS QS KH KD KC AD AD 9D 9C 9C JC JC", "KS QS", one_king)
+    around = kings.meld(cards("KS KH KD KC"))
+    run = after(RUN_HAND, "KS QS").meld(cards("AS 10S KS QS JS"))
+    reverse = after(RUN_HAND, "AS 10S KS QS JS")
+    return (
+        (around.points, card_names(around.from_hand)),
+        (run.points, card_names(run.from_hand)),
+        refusal(lambda: reverse.meld(cards("KS QS"))),
+    )
+
+
+def dix_rules() -> tuple:
+    """A 9♠ turned up (the dealer's 10; the other 9♠ then only shown), and a 9♠ exchanged
+    for the turned-up A♠ after a trick won."""
+    hand = "9S KS AD AD 10D 9D 9D 9C 9C JC JC 10C"
+    turned = arranged(hand, HEARTS, "9S")
+    dealer = list(turned.meld_points)
+    won_by_seat_0(turned, "AD", "9H")
+    exchanged = arranged(hand, HEARTS, "AS")
+    won_by_seat_0(exchanged, "AD", "9H")
+    how = exchanged.dix()
+    return (
+        dealer,
+        turned.dix_actions(),
+        (how, CARD_NAMES[exchanged.turn_up], exchanged.hands[0][card("AS")]),
+        exchanged.meld_points[0],
+    )
+
+
+def marriage_laid() -> StockHand:
+    """Seat 0 wins the first trick and lays its royal marriage K♠ Q♠ (trump ♠)."""
+    state = arranged(RUN_HAND, HEARTS, "AS")
+    won_by_seat_0(state, "AD", "9H")
+    state.meld(cards("KS QS"))
+    return state
+
+
+def last_twelve() -> tuple:
+    """Once the stock is gone: the stage, the tricks left, the tables and hands; then each
+    card allowed is what the follow rules allow (`rules.tricks`), which bites at least once,
+    and a card they refuse is refused."""
+    variant = rules("two-handed")
+    state = marriage_laid()
+    play_on(state, lambda s: s.stage != STOCK)
+    gone = state.stage, 24 - state.tricks_done, state.table, [sum(h) for h in state.hands]
+    same, refused_once = True, ""
+    while not state.over:
+        held, allowed = state.held(state.to_play), state.legal_cards()
+        duties = variant.head, variant.overtrump
+        same &= allowed == legal_cards(held, state.trick, state.trump, *duties)
+        outside = next((c for c, n in enumerate(held) if n and c not in allowed), None)
+        if outside is not None and not refused_once:
+            refused_once = refusal(lambda card=outside: state.copy().play(card))
+        state.play(allowed[0])
+    return gone, same, "once the stock is gone the follow rules hold" in refused_once
+
+
+def two_handed_points() -> tuple:
+    """The counters and last trick against single deck's; a whole hand's trick points;
+    the game's target, and the game won past it."""
+    two, single = rules("two-handed"), rules("single-deck")
+    state = marriage_laid()
+    play_on(state, lambda s: s.over)
+    tricks = [e for e in state.events if isinstance(e, TrickDone)]
+    hands = [(0, 0, (240, 80), (130, 80)), (0, 0, (500, 20), (150, 60))]
+    return (
+        two.counters == single.counters,
+        two.last_trick,
+        (len(tricks), sum(state.trick_points)),
+        two.game_target,
+        winner("two-handed", hands, two.game_target),
+    )
+
+
+# --- bidding systems: the table of what a bid says ----------------------------------------
+
+
+def said(name: str, auction: list[int], bid: int) -> str:
+    """What ``bid`` after ``auction`` tells, as the system ``name`` plays reads it: the
+    meld shown, cards held, cards asked for, trump wanted, the others shut out; ``bids``
+    for a bid that tells nothing more, ``bare`` for a number the system does not read."""
+    told = meaning(system_for(rules(name)), auction, bid)
+    if told.bare:
+        return "bare"
+    parts = [] if told.meld is None else [f"meld {told.meld_words()}"]
+    parts += [] if told.holds is None else [told.holds.words()]
+    parts += [] if told.asks is None else [f"asks {told.asks.words()}"]
+    parts += ["wants trump"] * told.wants_trump + ["shuts out"] * told.shuts_out
+    return ", ".join(parts) or "bids"
 
 
 DD_87 = "AH 10H KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"
@@ -583,31 +796,76 @@ AUDIT: list[Rule | Todo] = [
         ),
         (3, 16, 0, False),
     ),
-    Todo(
+    Rule(
         "two-handed",
-        "two players, 12 each; the other 24 a stock with a card turned up for trump; no auction",
-        TWOHAND,
+        "two players, 12 each; the other 24 a stock with a card turned up for trump; the"
+        " non-dealer leads; no auction",
+        two_handed_deal,
+        ([12, 12], 24, "D", 0, True),
     ),
-    Todo(
+    Rule(
         "two-handed",
-        "the drawing as in Bezique: the trick's winner melds once, then draws"
-        " first, the loser next",
-        TWOHAND,
+        "the drawing as in Bezique: the trick's winner melds once, then draws first, the loser"
+        " next; the last face-down card to the winner, shown, the turn-up to the loser",
+        bezique_draw,
+        (
+            0,
+            "AS 10S KS QS JS: one meld a trick won (1 in this variant): draw, and meld after"
+            " the next trick won",
+            ["KC", "QC"],
+            (True, "AS", [True, True]),
+        ),
     ),
-    Todo("two-handed", "while the stock lasts no duty to follow or beat", TWOHAND),
-    Todo(
+    Rule(
         "two-handed",
-        "each meld takes a card from the hand; melded cards stay face up and are"
-        " played from; a card may meld again in another class or a higher meld",
-        TWOHAND,
+        "while the stock lasts no duty to follow or beat",
+        follows_in_the_stock,
+        ("9S AH 10H KH QH JH 9H", ""),
     ),
-    Todo(
+    Rule(
         "two-handed",
-        "a turned-up 9 of trump scores the dealer 10; the dix exchange for the turn-up",
-        TWOHAND,
+        "each meld takes at least one card from the hand",
+        all_from_the_table,
+        "KH QH: a meld takes at least one card from the hand: these are all on the table",
     ),
-    Todo("two-handed", "once the stock is gone, the last 12 tricks under follow-and-beat", TWOHAND),
-    Todo("two-handed", "counters as single deck, last trick 10; game to 1,000", TWOHAND),
+    Rule(
+        "two-handed",
+        "melded cards stay face up and may be played from",
+        played_from_the_table,
+        ("KS QS", "QS", 0, 40),
+    ),
+    Rule(
+        "two-handed",
+        "a melded card melds again in another class, or in a higher meld of its class (a"
+        " royal marriage, later the run with A 10 J added; not the reverse)",
+        melds_again,
+        (
+            (80, "KH KD KC"),
+            (150, "AS 10S JS"),
+            "KS QS: KS already serves the run (150) of its class: a melded card melds again"
+            " only in another class or in a higher meld of its class",
+        ),
+    ),
+    Rule(
+        "two-handed",
+        "a turned-up 9 of trump scores the dealer 10; the holder of a trump 9, after winning"
+        " a trick, may exchange it for the turn-up (10); the second 9 is only shown",
+        dix_rules,
+        ([0, 10], ["show"], ("exchange", "9S", 1), 10),
+    ),
+    Rule(
+        "two-handed",
+        "once the stock is gone, melds go back into hand and the last 12 tricks are played"
+        " under follow-and-beat",
+        last_twelve,
+        (("last", 12, [{}, {}], [12, 12]), True, True),
+    ),
+    Rule(
+        "two-handed",
+        "counters as single deck, last trick 10; game to 1,000",
+        two_handed_points,
+        (True, 10, (24, 210), 1000, (0, (1020, 240))),
+    ),
     Rule(
         "seed 003",
         "a two-player double deck, each player holding two hands",
@@ -924,15 +1182,72 @@ AUDIT: list[Rule | Todo] = [
         lambda: rules("examples/house-passing").passing,
         Passing("plain", 3),
     ),
-    Todo(
-        "bidding systems", "skip bids: opening 50 wants trump, 51 aces, 52+ meld 10 a point", SYSTEM
+    Rule(
+        "bidding systems",
+        "skip bids: opening 50 wants trump, 51 aces, 52+ meld 10 a point; a later raise of 1"
+        " wants trump, of 2 or more 10 meld a point of the raise (52 then 55: 30); up to 60",
+        lambda: (
+            [
+                said("examples/house-skip-meld", auction, bid)
+                for auction, bid in (([], 50), ([], 51), ([], 52), ([], 53), ([52], 53), ([52], 55))
+            ]
+            + [said("examples/house-skip-meld", [50], 65)]
+        ),
+        [
+            "wants trump",
+            "at least 2 aces",
+            "meld 20 to 29",
+            "meld 30 to 39",
+            "wants trump",
+            "meld 30 to 39",
+            "bare",
+        ],
     ),
-    Todo("bidding systems", "Jim Davis's system (bids ending in 4 a jack, 6 a queen, ...)", SYSTEM),
-    Todo(
+    Rule(
+        "bidding systems",
+        "Jim Davis: 50 opens, 51 not ready to pass, 52 some meld, 53 pinochle parts, 55"
+        " jacks of every suit; endings 4 J, 6 Q, 8 K, 9 10, 0 A; jumps to 66, 80 or 88, 100"
+        " ask for every suit; from 70, 80 asks an ace and 88 every king",
+        lambda: (
+            [said("examples/house-jim-davis", [], bid) for bid in (50, 51, 52, 53, 55)]
+            + [said("examples/house-jim-davis", [50], bid) for bid in (54, 56, 58, 59, 60)]
+            + [said("examples/house-jim-davis", [50], bid) for bid in (66, 80, 100)]
+            + [said("examples/house-jim-davis", [70], bid) for bid in (80, 88)]
+        ),
+        [
+            "bids",
+            "bids",
+            "meld 20 or more",
+            "at least 3 of J♦ Q♠",
+            "asks jacks in every suit",
+            "asks a jack",
+            "asks a queen",
+            "asks a king",
+            "asks a ten",
+            "asks an ace",
+            "asks queens in every suit",
+            "asks kings in every suit",
+            "asks aces in every suit",
+            "asks an ace",
+            "asks kings in every suit",
+        ],
+    ),
+    Rule(
         "bidding systems",
         "Toby Thomas's signals: bids 25-49 ending in 6 queens, 8 kings, 0"
-        " tens, 1 aces; 50 shuts the others out",
-        SYSTEM,
+        " tens, 1 aces, others the standard set; 50 shuts the others out",
+        lambda: [
+            said("double-deck-toby-thomas", auction, bid)
+            for auction, bid in (([], 26), ([], 38), ([], 40), ([], 41), ([], 27), ([], 50))
+        ],
+        [
+            "asks a queen",
+            "asks a king",
+            "asks a ten",
+            "asks an ace",
+            "asks a king, a queen and an ace of one suit",
+            "asks a king, a queen and an ace of one suit, shuts out",
+        ],
     ),
 ]
 

@@ -21,7 +21,7 @@ from meldcalc.cli.base import (
     warn,
 )
 from meldcalc.errors import MeldcalcError
-from meldcalc.learning.kinds import KINDS, every_theme
+from meldcalc.learning.kinds import KINDS, THEMES, every_theme
 from meldcalc.rules.loading import DEFAULT_VARIANT
 
 #: ``--ask``'s words: ``mix`` (the default), then each kind of question.
@@ -79,11 +79,12 @@ def quiz(
 
     Questions on every rule (--ask): the meld total, which melds, the best trump, trick
     points, which cards may be played, the auction, made or set, a throw-in, the widow,
-    the pass; each built around a theme that trips players (--theme), and rated. Answers
-    come from stdin (typed, or piped one per line); q (or Ctrl-D) stops. What you answer
-    is kept in a study file (your data folder, or $MELDCALC_DATA_DIR): what you miss comes
-    back sooner (--review asks what is due), --stats shows where you stand. Without
-    --seed the seed drawn is said, so the quiz can be asked again.
+    the pass, what the table's bidding system says; each built around a theme that trips
+    players (--theme), and rated. Answers come from stdin (typed, or piped one per line);
+    q (or Ctrl-D) stops. What you answer is kept in a study file (your data folder, or
+    $MELDCALC_DATA_DIR): what you miss comes back sooner (--review asks what is due),
+    --stats shows where you stand. Without --seed the seed drawn is said, so the quiz can
+    be asked again.
 
     Example: meldcalc quiz --theme reuse --rounds 3
     """
@@ -128,6 +129,10 @@ def _check_askable(rules: Any, ask: str | None, theme: str | None) -> None:
     if pool(rules, ask, theme):
         return
     what = " ".join(filter(None, [ask and f"--ask {ask}", theme and f"--theme {theme}"]))
+    if (ask == "system" or theme in THEMES["system"]) and not pool(rules, "system"):
+        from meldcalc.learning.systemquiz import no_system
+
+        raise MeldcalcError(f"{what}: {no_system(rules)}")
     has = sorted({t for _, t in pool(rules, ask)}) if ask else []
     also = f" (its {ask} themes: {', '.join(has)})" if has else ""
     raise MeldcalcError(f"{what}: {rules.name} has no such question{also}")

@@ -15,6 +15,7 @@ KIND_NAMES = {
     "throwin": "a throw-in",
     "widow": "the widow",
     "pass": "the pass",
+    "system": "the bidding system",
 }
 
 
@@ -32,6 +33,7 @@ THEMES: dict[str, tuple[str, ...]] = {
     "throwin": ("throw-in",),
     "widow": ("bury", "widow-meld"),
     "pass": ("pass-meld", "exchange"),
+    "system": ("meaning", "signal"),
 }
 KINDS = tuple(THEMES)
 

@@ -42,13 +42,17 @@ def themes(variant: Variant, kind: str) -> list[str]:
         return meld_themes(variant, kind)
     if kind in ("tricks", "play"):
         return list(THEMES[kind])
+    if kind == "system":
+        from meldcalc.learning.systemquiz import system_themes
+
+        return system_themes(variant)
     from meldcalc.learning.tablequiz import table_themes
 
     return table_themes(variant, kind)
 
 
 def maker(kind: str) -> Maker:
-    from meldcalc.learning import meldquiz, passquiz, playquiz, tablequiz
+    from meldcalc.learning import meldquiz, passquiz, playquiz, systemquiz, tablequiz
 
     return {
         "total": meldquiz.total_question,
@@ -61,6 +65,7 @@ def maker(kind: str) -> Maker:
         "throwin": tablequiz.throwin_question,
         "widow": passquiz.widow_question,
         "pass": passquiz.pass_question,
+        "system": systemquiz.system_question,
     }[kind]
 
 

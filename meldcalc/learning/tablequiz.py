@@ -1,7 +1,8 @@
 """Questions on the table's rules: the auction, made or set, a throw-in.
 
 Every answer is the rules' own: the legal bids and the flow of the auction from
-`learning.auction` (the one place the flow is read), each side's score from
+`rules.auction` (the one place the flow is kept: a forced dealer's pass is its opening
+bid there, and the quiz asks it so), each side's score from
 `rules.scoring.score_hand`. A wrong answer is diagnosed by scoring the hand again with one rule
 taken away (a meld minimum, a save-meld rule, a set penalty) or one typical slip made, and
 naming the one that gives the player's numbers.
@@ -15,7 +16,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meldcalc.dealing.deal import deal
-from meldcalc.learning.auction import Auction
 from meldcalc.learning.kinds import THEMES
 from meldcalc.learning.question import (
     Question,
@@ -23,6 +23,7 @@ from meldcalc.learning.question import (
     read_numbers,
     read_word,
 )
+from meldcalc.rules.auction import Auction
 from meldcalc.rules.cards import SUITS, Suit
 from meldcalc.rules.meld import best_meld
 from meldcalc.rules.scoring import (
@@ -88,8 +89,8 @@ class BidQuestion(Question):
         if self.theme == "end":
             return "over" if auction.over else auction.to_speak
         if self.theme == "dealer":
-            return auction.lowest_bid() if auction.dealer_must_bid else "pass"
-        return auction.lowest_bid()
+            return _forced_bid(auction) or "pass"
+        return auction.lowest
 
     def is_right(self, answer: Any) -> bool:
         return answer == self.answer
@@ -125,16 +126,16 @@ def _bid_mistake(variant: Variant, auction: Auction, theme: str, answer: Any) ->
                 f"in {variant.name} the dealer may not pass when every other seat has: it must"
                 f" bid {bidding.opening}"
             )
-        if auction.dealer_must_bid:
+        if _forced_bid(auction):
             return f"the dealer must open, at the opening bid: {bidding.opening}"
         return f"in {variant.name} the dealer need not bid: a deal every seat passes is dealt again"
     if theme == "end":
         return _end_mistake(auction, answer)
-    lowest = auction.lowest_bid()
+    lowest = auction.lowest
     if high is None and answer < bidding.opening:
         return f"the opening bid is at least {bidding.opening}"
-    if high is not None and answer <= high[1]:
-        return f"a bid must be higher than the {high[1]} standing: the lowest is {lowest}"
+    if high is not None and answer <= high[0]:
+        return f"a bid must be higher than the {high[0]} standing: the lowest is {lowest}"
     if bidding.first_at_least(answer) != answer:
         return (
             f"{answer} is not a bid in {variant.name} ({_steps_words(variant, answer)}): the"
@@ -169,12 +170,20 @@ def _auction_state(variant: Variant | None, auction: Auction) -> str:
             if len(auction.passed) < auction.players - 1
             else "every other seat has passed"
         )
-        return f"{_seat(high[0])} won the auction at {high[1]}: {why}"
-    speaker, lowest = auction.to_speak, auction.lowest_bid()
-    if auction.dealer_must_bid:
+        return f"{_seat(high[1])} won the auction at {high[0]}: {why}"
+    speaker, lowest = auction.to_speak, auction.lowest
+    if _forced_bid(auction):
         return f"every other seat passed, so the dealer ({_seat(speaker)}) must bid {lowest}"
-    stands = "no bid yet" if high is None else f"{high[1]} stands ({_seat(high[0])})"
+    stands = "no bid yet" if high is None else f"{high[0]} stands ({_seat(high[1])})"
     return f"{stands}; {_seat(speaker)} speaks next, and may bid {lowest} or more, or pass"
+
+
+def _forced_bid(auction: Auction) -> int | None:
+    """The bid the seat to speak makes if it passes: the opening, where the rules make a
+    forced dealer's pass its bid; None where a pass is a pass."""
+    if auction.to_speak is None:
+        return None
+    return auction.say(None).bids[-1][1]
 
 
 def _rounds_over(rounds: int | None) -> str:
@@ -182,23 +191,26 @@ def _rounds_over(rounds: int | None) -> str:
 
 
 def _calls_text(auction: Auction) -> str:
-    said = [f"{_seat(seat)} {'pass' if bid is None else bid}" for seat, bid in auction.calls]
+    said = [f"{_seat(seat)} {'pass' if bid is None else bid}" for seat, bid in auction.bids]
     return ", ".join(said) or "nothing yet"
 
 
-def _random_auction(variant: Variant, rng: random.Random, calls: int, pass_rate: float) -> Auction:
+def random_auction(variant: Variant, rng: random.Random, calls: int, pass_rate: float) -> Auction:
+    """A legal auction of up to ``calls`` calls (fewer if it ends): each seat passes at
+    ``pass_rate`` (a forced dealer never does), else bids the lowest bid or a few steps
+    more."""
     players = variant.players
     auction = Auction(variant.bidding, players, dealer=players - 1)
     for _ in range(calls):
         if auction.over:
             break
-        if rng.random() < pass_rate and auction.may_pass():
-            auction = auction.said(None)
+        if rng.random() < pass_rate and not _forced_bid(auction):
+            auction = auction.say(None)
         else:
-            bid = auction.lowest_bid()
+            bid = auction.lowest
             for _ in range(rng.choice([0, 0, 1, 2, 3])):
                 bid = variant.bidding.next_bid(bid)
-            auction = auction.said(bid)
+            auction = auction.say(bid)
     return auction
 
 
@@ -219,13 +231,13 @@ def _near_step(variant: Variant, rng: random.Random) -> Auction | None:
     auction = Auction(bidding, variant.players, dealer=variant.players - 1)
     first = rng.randrange(variant.players - 1)
     for _ in range(first):
-        auction = auction.said(None if rng.random() < 0.5 else auction.lowest_bid())
-        if auction.high is not None and auction.high[1] >= target:
+        auction = auction.say(None if rng.random() < 0.5 else auction.lowest)
+        if auction.high is not None and auction.high[0] >= target:
             break
-    if auction.over or (auction.high is not None and auction.high[1] > target):
+    if auction.over or (auction.high is not None and auction.high[0] > target):
         return None
-    if auction.high is None or auction.high[1] < target:
-        auction = auction.said(target)
+    if auction.high is None or auction.high[0] < target:
+        auction = auction.say(target)
     return None if auction.over else auction
 
 
@@ -236,13 +248,13 @@ def bid_question(variant: Variant, theme: str, rng: random.Random) -> BidQuestio
     if theme == "dealer":
         auction = Auction(variant.bidding, players, dealer=players - 1)
         for _ in range(players - 1):
-            auction = auction.said(None)
+            auction = auction.say(None)
         prompt = "the least the dealer may do (a bid, or pass)? "
         rating = 900
     elif theme == "end":
-        auction = _random_auction(variant, rng, rng.randint(2, 3 * players), 0.45)
+        auction = random_auction(variant, rng, rng.randint(2, 3 * players), 0.45)
         prompt = "who speaks next (a seat, or over)? "
-        rating = 1000 + 30 * len(auction.calls)
+        rating = 1000 + 30 * len(auction.bids)
     else:
         auction = next(filter(None, (_near_step(variant, rng) for _ in range(TRIES))), None)
         if auction is None:
