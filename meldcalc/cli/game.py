@@ -6,6 +6,7 @@ import enum
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -87,13 +88,36 @@ def game(
 
     Example: meldcalc game friday.jsonl --seat 0
     """
+    from meldcalc.game import lock
+
+    with ExitStack() as stack:
+        with user_errors():
+            if sys.stdin is None:  # before any journal is made for a hand none can follow
+                raise MeldcalcError("standard input is closed: expected steps, one per line")
+            if file.is_symlink():  # refused before it is read, and before a hand is typed
+                raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
+            # one writer a game: held until the session ends, and refused while another runs
+            stack.enter_context(lock.holding(file, "meldcalc game"))
+        _session(file, variant, target, names, seat, seed, echo, fmt, jobs, policy)
+
+
+def _session(
+    file: Path,
+    variant: str | None,
+    target: int | None,
+    names: str | None,
+    seat: str | None,
+    seed: int | None,
+    echo: bool,
+    fmt: GameFormat,
+    jobs: int,
+    policy: Policy,
+) -> None:
+    """The session on a game held (`game.lock`): the hand under way resumed, then each step
+    read, taken, journaled and answered; a hand over is scored into the ledger."""
     from meldcalc.game import journal, ledger
 
     with user_errors():
-        if sys.stdin is None:  # before any journal is made for a hand none can follow
-            raise MeldcalcError("standard input is closed: expected steps, one per line")
-        if file.is_symlink():  # refused before it is read, and before a hand is typed
-            raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         book = ledger.read(file)
         if book is not None:
             warn(list(book.notes))  # the house file changed since the game began

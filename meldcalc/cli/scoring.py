@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -402,13 +404,20 @@ def _every_side(
     return counts
 
 
-def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Any:
-    """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
-    from contextlib import nullcontext
+@contextmanager
+def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Iterator[Any]:
+    """The game's ledger, locked for the whole command (`ledger.held`); None without one.
+    A command that adds to the game takes the game's own lock first (`game.lock`), so it
+    is refused at once while a `meldcalc game` session holds the game."""
+    from meldcalc.game import ledger, lock
 
-    from meldcalc.game import ledger
-
-    return nullcontext() if game is None else ledger.held(game, write, create, repair)
+    if game is None:
+        yield None
+        return
+    with ExitStack() as stack:
+        if write:
+            stack.enter_context(lock.holding(game, "meldcalc score"))
+        yield stack.enter_context(ledger.held(game, write, create, repair))
 
 
 def _repaired(held: Any, game: Path) -> Any:
