@@ -348,7 +348,8 @@ def _record(file: Path, table: Any, rules: Any, spec: str, target: Any, named: A
     with ledger.held(file, write=True, create=True) as held:
         if scored is None:  # kept all the same: the deal goes round
             return held.add_passed(rules, spec, target, named)
-        return held.add_hand(rules, spec, target, scored, table.trump.letter, named)
+        trump = table.trump and table.trump.letter
+        return held.add_hand(rules, spec, target, scored, trump, named)
 
 
 def _tell_recorded(out: Any, book: Any, rules: Any, passed: bool) -> None:

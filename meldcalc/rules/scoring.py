@@ -51,6 +51,16 @@ SHORT_OF_MELD = "short of meld"
 PLAYED = "played"  # a hand without an auction (two-handed): each side scores what it took
 
 
+class CountNeeded(MeldcalcError):
+    """A save-meld rule cannot tell from the trick points whether a side saved its meld:
+    ``count`` names what the hand needs besides (``counters_taken`` or ``tricks_taken``),
+    for a caller that asks for it in its own words (the session's steps)."""
+
+    def __init__(self, message: str, count: str) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 def side_count(variant: Variant) -> int:
     return 2 if variant.partnerships else variant.players
 
@@ -425,10 +435,11 @@ def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
         return play.counters_taken[side] > 0
     if points != variant.last_trick or points == 0:
         return points > 0
-    raise MeldcalcError(
+    raise CountNeeded(
         f"{side_name(variant, side)} took {points} trick points, which may be the last trick"
         " alone: under this variant's rule a side must take a counter to save its meld, so"
-        " say how many counters each side took (--counters-taken)"
+        " say how many counters each side took (--counters-taken)",
+        "counters_taken",
     )
 
 
@@ -436,9 +447,10 @@ def _took_a_trick(play: HandPlay, side: int) -> bool:
     if play.tricks[side] > 0:
         return True
     if play.tricks_taken is None:
-        raise MeldcalcError(
+        raise CountNeeded(
             "a side took no trick points: under this variant's rule a side must take a trick"
-            " to save its meld, so say how many tricks each side took (--tricks-taken)"
+            " to save its meld, so say how many tricks each side took (--tricks-taken)",
+            "tricks_taken",
         )
     return play.tricks_taken[side] > 0
 
