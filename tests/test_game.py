@@ -606,19 +606,24 @@ def test_a_start_refused_or_left_with_no_step_binds_nothing(tmp_path) -> None:
     assert json.loads(journal.read_text().splitlines()[0]) == {"deal": 1, "variant": "double-deck"}
 
 
-def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:
+def test_a_meld_no_hand_could_make_is_refused_when_typed(tmp_path) -> None:
     """A side's meld above what a game keeps was once taken, and the finished hand then
-    could not be recorded (nor the game resumed): it is refused at its step."""
+    could not be recorded (nor the game resumed); a total above what the seat's unseen
+    cards can meld (5,000 where 390 is the most) was scored. Both are refused at their
+    step, the most said, and the hand goes on."""
     ledger = tmp_path / "g.jsonl"
     steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S",
              "meld left 99999990", "meld left 9999990", "meld right 20",
-             "meld left 9999980", "meld partner 40", "meld right 20", "tricks 160"]  # fmt: skip
+             "meld left 380", "meld partner 40", "meld right 20", "tricks 160"]  # fmt: skip
     done = run_game(ledger, steps, "--seed", "1", "--policy", "rules")
     assert "meld '99999990': expected the seat's meld as a whole number from 0 to" in done.stderr
-    assert "seat 3 (right)'s side would meld 10,000,010, more than a game keeps" in done.stderr
+    assert (
+        "line 8: meld 9999990: the most seat 1 (left) can meld from the cards it may hold"
+        " (12 of those you have not seen) is 390: a typo?" in done.stderr
+    )
     assert "Traceback" not in done.stderr
-    assert "Seats 1 and 3 won, 10000050 to 520" in done.stdout
-    assert '"meld": [360, 10000000]' in ledger.read_text()
+    assert "seat 3 (right) melds 20 (in place of the 20 typed before)" in done.stdout
+    assert '"meld": [360, 400]' in ledger.read_text()
 
 
 def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:

@@ -264,6 +264,8 @@ def score(
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage, side_names or ()
         )
+        if meld is not None and bidder is not None:
+            _meld_possible(rules, side_meld, bidder, side_names)
         play = HandPlay(
             bid,
             bidder,
@@ -416,7 +418,7 @@ def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> It
         return
     with ExitStack() as stack:
         if write:
-            stack.enter_context(lock.holding(game, "meldcalc score"))
+            stack.enter_context(lock.holding(game, "meldcalc score", shared=True))
         yield stack.enter_context(ledger.held(game, write, create, repair))
 
 
@@ -495,6 +497,26 @@ def _meld_of_sides(
             ]
         )
     return side_meld, side_checks, not_played
+
+
+def _meld_possible(
+    rules: Variant, meld: tuple[int, ...], bidder: int, names: tuple[str, ...] | None
+) -> None:
+    """Refuses a side's meld no hands of the variant can make (``--meld 5000,80``): above
+    the most its seats' hands can meld (`rules.holdings.most_side_meld`)."""
+    from meldcalc.rules.holdings import most_side_meld
+    from meldcalc.rules.scoring import side_count, side_name
+
+    if len(meld) != side_count(rules):
+        return  # said by the score, one a side
+    for side, total in enumerate(meld):
+        most = most_side_meld(rules, bidder, side)
+        if total > most:
+            shown = ",".join(map(str, meld))
+            raise MeldcalcError(
+                f"--meld {shown}: {side_name(rules, side, names)} cannot meld {total:,} in"
+                f" {rules.name}: the most its hands can meld is {most:,}: a typo?"
+            )
 
 
 def _seats_text(seats: list[int]) -> str:

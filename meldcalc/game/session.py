@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, UnsupportedError, quote
-from meldcalc.game import ending
+from meldcalc.game import ending, possible
 from meldcalc.game.answer import Answer, closing, in_phase, scored_lines
 from meldcalc.game.houserules import (
     hands_typed,
@@ -119,6 +119,8 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
     if verb in CARD_STEPS:  # the verb blanked: the cards keep their place in the line
         rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
+    if step is None:
+        _not_a_misspelt_step(words[0])
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
     _keepable(answer.table, text.strip())
     return answer
@@ -143,15 +145,57 @@ def _keepable(table: Table, text: str) -> None:
 
 
 def _bare(table: Table, text: str, advise: bool) -> Answer:
-    """A step without a verb: a bid in the auction, a card in the play."""
+    """A step without a verb: a bid in the auction, cards in the play (several in a line
+    are played in turn, as one step)."""
     token = text.strip()
     if table.phase == "auction" and (is_whole_number(token) or token.lower() == "pass"):
         return _bid(table, token, advise, 0)
     if table.phase in ("meld", "play"):
-        return _play(table, token, advise, 0)
+        return _plays(table, token, advise)
     raise NotationError(
         f"{quote(token)}: not a step here ({table.phase}): type 'help' for the steps"
     )
+
+
+def _plays(table: Table, token: str, advise: bool) -> Answer:
+    """Each card of the line played in turn; the first refused refuses the line (none of
+    it is taken)."""
+    answer = Answer(table)
+    for card in token.replace(",", " ").split():
+        played = _play(answer.table, card, advise, 0)
+        answer = Answer(played.table, [*answer.lines, *played.lines], played.data)
+    return answer
+
+
+#: The words a step begins with, and the session's own (`meldcalc.cli.game`).
+SESSION_WORDS = ("undo", "review", "quit")
+
+
+def _not_a_misspelt_step(word: str) -> None:
+    """Refuses a word that is no card but one letter off a step's (``shwo``, ``hnit``):
+    told as a step mistyped, not read as a card that fails."""
+    from meldcalc.rules.cards import CARD_TOKENS
+
+    if word.upper() in CARD_TOKENS or is_whole_number(word):
+        return
+    near = [step for step in (*_STEPS, *SESSION_WORDS) if _one_slip(word.lower(), step)]
+    if near:
+        raise NotationError(f"{quote(word)}: not a step; did you mean {near[0]!r}?")
+
+
+def _one_slip(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` with one slip: a letter wrong, missing, extra, or two
+    side by side swapped (a word of three letters or more)."""
+    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        wrong = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+        swapped = len(wrong) == 2 and wrong[1] == wrong[0] + 1
+        return len(wrong) == 1 or (
+            swapped and typed[wrong[0]] == word[wrong[1]] and typed[wrong[1]] == word[wrong[0]]
+        )
+    short, long = sorted((typed, word), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _seat_step(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -452,11 +496,15 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     else:
         cards = Hand.parse(placed)
         table.variant.check_hand(cards)
-        table.variant.check_together([("your hand", table.hand), (f"seat {seat}", cards)])
         total = best_meld(cards, table.variant, table.trump).total
-    melds = (*(m for m in table.melds if m[0] != seat), (seat, total, cards))
-    new = replace(table, melds=melds)
+    before = [m for m in table.melds if m[0] == seat]
+    new = replace(table, melds=(*(m for m in table.melds if m[0] != seat), (seat, total, cards)))
+    possible.check_seen(new)
+    if cards is None:
+        possible.check_total(new, seat, total)
     lines = [f"{table.seat_label(seat)} melds {total}", *_meld_shows(new)]
+    if before:  # a correction: said, so that a slip of the seat's word is seen
+        lines[0] += f" (in place of the {before[0][1]} typed before)"
     return Answer(new, lines, {"seat": seat, "meld": total})
 
 
@@ -473,7 +521,11 @@ def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     refuse_short_of_meld(table, CARD_NAMES[card])
     seat = table.to_play
     viewer = seat if table.yours(seat) else table.me  # a hand you hold: its cards checked
-    hint_table(table.query_at(viewer, (*table.played, card)), table.variant, viewer=viewer)
+    try:
+        hint_table(table.query_at(viewer, (*table.played, card)), table.variant, viewer=viewer)
+    except MeldcalcError as error:  # told in the session's words, not hint's options
+        said = str(error).replace("--known: ", "").replace("--played", "the cards played")
+        raise HandError(said) from None
     new = replace(table, played=(*table.played, card))
     lines = [f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
     tricks = new.tricks()

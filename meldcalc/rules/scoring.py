@@ -266,6 +266,22 @@ def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence
                 f"{side_name(variant, side)} took no trick but {won} trick points:"
                 " check --tricks and --tricks-taken"
             )
+        most = most_in_tricks(variant, count)
+        if won > most:
+            raise MeldcalcError(
+                f"{side_name(variant, side)} took {won} trick points in {count}"
+                f" trick{'' if count == 1 else 's'}, but {count} can hold at most {most}"
+                " (the richest cards and the last trick): check --tricks and --tricks-taken"
+            )
+
+
+def most_in_tricks(variant: Variant, count: int) -> int:
+    """The most trick points ``count`` tricks can hold: the richest cards of the deck, as
+    many as the tricks hold, and the last trick's bonus."""
+    values = sorted(
+        (variant.counters.get(card.rank, 0) for card in variant.deck.cards()), reverse=True
+    )
+    return sum(values[: count * variant.players]) + (variant.last_trick if count else 0)
 
 
 def _check_counters_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
