@@ -286,6 +286,7 @@ def score(
         scored = score_hand(rules, play, side_names)
         if held is not None:
             book = held.add_hand(rules, spec, target, scored, trump and trump.letter, named)
+            _set_aside_hand_under_way(game, len(book.hands) + book.passed)
     try:
         _report_hand(scored, rules, side_names, book if game is not None else None, fmt)
     except OutputError:
@@ -364,6 +365,13 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
             " and ".join(n for seat, n in enumerate(names) if side_of(rules, seat) == side)
             for side in range(sides)
         ]
+        for name in names:  # checked as the side the game keeps, not only seat by seat
+            if not is_name(name):
+                raise MeldcalcError(
+                    f"--names {quote(text)}: the side {quote(name, 60)} would be"
+                    f" {len(name)} characters: a side's name has at most {MAX_NAME}; give"
+                    " shorter names, or one a side"
+                )
     elif len(names) != sides:
         per_seat = f", or {seats} (one a seat)" if seats != sides else ""
         raise MeldcalcError(
@@ -420,6 +428,24 @@ def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> It
         if write:
             stack.enter_context(lock.holding(game, "meldcalc score", shared=True))
         yield stack.enter_context(ledger.held(game, write, create, repair))
+
+
+def _set_aside_hand_under_way(game: Path, deal: int) -> None:
+    """A hand `meldcalc game` left under way for the deal just scored here: its journal
+    set aside (renamed, never deleted), and said, since the deal is now this hand."""
+    from meldcalc.game import journal
+
+    path = journal.journal_path(game)
+    if journal.deal_of(path) not in (None, deal) or not journal.read_steps(path)[0]:
+        return
+    aside = journal.set_aside(path)
+    if aside is not None:
+        warn(
+            [
+                f"{shown_path(path)}: a hand was under way in `meldcalc game` for this deal"
+                f" ({deal}): its steps are set aside as {shown_path(aside)}, not lost"
+            ]
+        )
 
 
 def _repaired(held: Any, game: Path) -> Any:

@@ -56,17 +56,25 @@ from meldcalc.rules.seats import place_offsets
 from meldcalc.rules.variant import Variant
 
 
-def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[Any]:
+def review_mine(
+    table: Table,
+    seed: int = 0,
+    jobs: int = 1,
+    time_limit: float | None = None,
+    progress: Any = None,
+) -> list[Any]:
     """Each card you played in a hand played out, priced as you saw it and exactly
-    (`advice.seen`: a `CardPriced` each), on ``jobs`` cores."""
+    (`advice.seen`: a `CardPriced` each), on ``jobs`` cores; the exact review stops after
+    ``time_limit`` seconds, as `meldcalc review`'s does; ``progress(done, total)``."""
     from meldcalc.advice.seen import price_as_seen
 
     if len(table.played) != table.deal_size:
         raise MeldcalcError("review: the hand was not played card by card to its end")
     widow = None if table.takes_widow else table.widow
     return price_as_seen(
-        table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow
-    )
+        table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow,
+        time_limit, progress,
+    )  # fmt: skip
 
 
 # --- the steps ------------------------------------------------------------------------------
