@@ -567,6 +567,12 @@ def _steps_of(rules: Any) -> list[str]:
     unused = set()
     if not rules.widow:
         unused |= {"widow", "bury"}
+    if not rules.bidding.concede:
+        unused |= {"throw", "concede"}
+    if not rules.bidding.marriage_in_trump:
+        unused.add("no")
+    if not any(rule.checks for rule in rules.melds):
+        unused.add("checks")
     if rules.passing is None:
         unused |= {"ask", "give", "get"}
     elif rules.passing.kind != "exchange":

@@ -15,10 +15,15 @@ The player types what happens as it happens, one step a line::
     trump S                 the bidder names trump
     meld partner 120        a seat's meld laid down: a total, or its cards
     meld left KD QD
-    AS | play AS            the cards as they fall, each seat in turn
+    AS | play AS | AS 9S    the cards as they fall, each seat in turn (several a line)
     hint                    the reference player's value of each of your cards
     show                    your hand, the trick on the table, the points so far
     tricks 160              trick points at once, when the play is not followed
+    throw in | concede      the bidding side gives the hand up before play
+    no marriage             double deck: the bidder holds no marriage in trump
+    counters 16,8           the counters each side took, when a save-meld rule asks
+    taken 12,0              the tricks each side took, when a save-meld rule asks
+    checks 2,0              each side's checks, when meld was typed as totals
     undo                    take back the last step
     review                  once a hand is played out: each of your cards priced
     quit                    end the session: the hand stays in its journal, to resume
