@@ -8,8 +8,9 @@ line is what `score_hand` gives for the hand as it truly was: each side's meld c
 from its seats' real cards, the trick points, tricks and counters from the cards as they
 fell (or as the deal would have fallen), the checks from the real melds.
 
-Kept to a few seconds in CI: ``max_examples`` x ``stateful_step_count`` steps (see
-SETTINGS), about a dozen hands a run across the variants.
+Kept to a few seconds in CI: ``max_examples`` x ``stateful_step_count`` rules (see
+SETTINGS), each rule up to 8 steps; a game over (or, half the time, a hand) moves on to a
+new game of a variant drawn afresh, so a run of about 30 deals sees most variants.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ class Truth:
     counters: list[int] = field(default_factory=list)
     tricks_done: int = 0
     passed: bool = False  #: the bidder and its partner exchanged their cards (the truth)
+    back: list[int] = field(default_factory=list)  #: the cards the bidder passes back
+    marriage: bool = True  #: the bidder held a marriage in the trump it named
+    buried_melded: bool = False  #: the widow's burial took cards the bidder's meld uses
 
 
 def _cards(counts: list[int]) -> Hand:
@@ -212,9 +216,7 @@ class SessionMachine(RuleBasedStateMachine):
         back_from = [c for c in range(len(CARDS)) for _ in range(truth.hands[bidder][c])]
         back_from = [c for c in back_from if c not in sent] or back_from
         back = self.rng.sample(back_from, count)
-        for card in back:
-            truth.hands[bidder][card] -= 1
-            truth.hands[partner][card] += 1
+        truth.back = back  # the bidder passes them back once trump is named
         as_counts = [_count(sent), _count(back)]
         self.truth_given, self.truth_got = (
             (as_counts[1], as_counts[0]) if self.me == bidder else (as_counts[0], as_counts[1])
@@ -236,24 +238,31 @@ class SessionMachine(RuleBasedStateMachine):
             return self._widow()  # the widow as turned up, before trump
         mostly = suits if suits and self.rng.random() < 0.8 else list(SUITS)
         trump = self.rng.choice(suits if bidder == self.me else mostly)
+        truth.marriage = trump in suits
         return f"trump {trump.letter}"
 
     def _bury(self) -> str:
         truth = self.truth
         held = [a + b for a, b in zip(truth.hands[self.me], truth.widow)]
-        cards = self.rng.sample(
-            [c for c in range(len(CARDS)) for _ in range(held[c])], self.rules.widow
-        )
-        return f"bury {_cards(_count(cards)).notation()}"
+        return f"bury {_cards(_count(self._burial(held, self.table.trump))).notation()}"
+
+    def _burial(self, held: list[int], trump: object) -> list[int]:
+        """The widow's worth of cards buried from ``held``: none its best meld uses, where
+        it holds enough others (a melded card is not buried)."""
+        found = best_meld(_cards(held), self.rules, trump).melds
+        used = _count([card.index for meld in found for card in meld.cards])
+        free = [max(h - u, 0) for h, u in zip(held, used)]
+        pool = [c for c in range(len(CARDS)) for _ in range(free[c])]
+        self.truth.buried_melded = len(pool) < self.rules.widow
+        if self.truth.buried_melded:
+            pool = [c for c in range(len(CARDS)) for _ in range(held[c])]
+        return self.rng.sample(pool, self.rules.widow)
 
     def _meld(self) -> str:
         table, truth, variant = self.table, self.truth, self.rules
         if not truth.melds:
             self._holdings_at_meld()
-        bidder = table.bidder
-        if variant.bidding.marriage_in_trump and not may_name_trump(
-            truth.melds[bidder], variant, table.trump
-        ):
+        if variant.bidding.marriage_in_trump and not truth.marriage:
             return "no marriage"
         laid = {seat for seat, _, _ in table.melds}
         for seat in range(variant.players):
@@ -275,15 +284,17 @@ class SessionMachine(RuleBasedStateMachine):
         then made (yours as typed, another bidder's at random)."""
         table, truth, variant = self.table, self.truth, self.rules
         bidder = table.bidder
+        for card in truth.back:  # the bidder's cards passed back, after trump
+            truth.hands[bidder][card] -= 1
+            truth.hands[(bidder + 2) % variant.players][card] += 1
         if variant.widow:
             truth.hands[bidder] = [a + b for a, b in zip(truth.hands[bidder], truth.widow)]
         truth.melds = {seat: _cards(truth.hands[seat]) for seat in range(variant.players)}
         if variant.widow:
             if bidder == self.me:
                 buried = table.buried.counts
-            else:
-                held = [c for c in range(len(CARDS)) for _ in range(truth.hands[bidder][c])]
-                buried = _count(self.rng.sample(held, variant.widow))
+            else:  # cards its meld does not show, where it has enough (melded cards stay)
+                buried = _count(self._burial(truth.hands[bidder], table.trump))
             truth.buried = list(buried)
             truth.hands[bidder] = [a - b for a, b in zip(truth.hands[bidder], buried)]
         sides = side_count(variant)
@@ -390,7 +401,12 @@ class SessionMachine(RuleBasedStateMachine):
             ), (self.steps, play)
             self.hands_scored += 1
         SCORED.append(self.name)
-        if book.standing().winner is not None:  # a new game in a new file
+        if book.standing().winner is not None or self.rng.random() < 0.5:
+            # a new game in a new file: half the time under another variant, so that a
+            # run of a few examples sees most of them
+            self.name = self.rng.choice(VARIANTS)
+            self.rules = _variant(self.name)
+            self.me = self.rng.randrange(self.rules.players)
             self.file = self.folder / f"g{len(SCORED)}.jsonl"
             self.jpath = journal.journal_path(self.file)
             self._deal(deals=0)

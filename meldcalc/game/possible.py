@@ -58,14 +58,13 @@ def check_seen(table: Table) -> None:
 
 def most_meld_of(table: Table, seat: int) -> int:
     """The most ``seat`` can meld under trump: the best meld of at most its hand's size of
-    the cards it may hold (the deck less yours, the other seats' shown, and a widow turned
-    up for another)."""
+    the cards it may hold (the deck less yours and what the other seats are shown to
+    hold)."""
     from meldcalc.rules.holdings import most_meld
 
     left = [table.variant.deck.copies_of(card) for card in CARDS]
+    # (a widow turned up for another bidder is among what that bidder is shown to hold)
     away = [mine(table), *(shown(table, other) for other in _others(table) if other != seat)]
-    if table.widow is not None and seat != table.bidder and not table.takes_widow:
-        away.append(table.widow)
     for cards in away:
         left = [max(a - b, 0) for a, b in zip(left, cards.counts)]
     return most_meld(table.variant, table.trump, Hand(left), most_cards(table, seat))

@@ -70,8 +70,10 @@ class Table:
     def phase(self) -> str:
         if self.hand is None:
             return "hand"
-        if self.thrown_in or self.no_marriage:
+        if self.no_marriage:
             return "over"
+        if self.thrown_in:
+            return "counts" if self.counts_wanted() else "over"
         if self.tricks_given is not None or len(self.played) == self.deal_size:
             return "counts" if self.counts_wanted() else "over"
         if self.auction.all_passed:
@@ -461,6 +463,9 @@ class Table:
             sent = self.given.counts
             if back is not None:  # you sent first: it may have passed some of them back
                 sent = tuple(max(a - b, 0) for a, b in zip(sent, back.counts))
+            for seat, _, cards in self.melds:  # what its meld shows is counted there already
+                if seat == self.pass_partner and cards is not None:
+                    sent = tuple(max(a - b, 0) for a, b in zip(sent, cards.counts))
             if any(sent):
                 known.append(f"{self.pass_partner}:{Hand(sent).notation()}")
         if self.other is not None:  # your other hand, whole
