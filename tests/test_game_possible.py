@@ -71,7 +71,7 @@ def test_trick_points_above_the_hands_total_say_the_most() -> None:
 def test_trick_points_the_tricks_played_contradict_are_refused() -> None:
     steps = [*AUCTION, "meld left 0", "meld partner 0", "meld right 0", "AS 9S 10S JS"]
     said = _refused(steps, "tricks 10")  # the bidding side took 20 in trick 1 already
-    assert "seats 0 and 2 has taken 20 trick points in the tricks played already" in said
+    assert "seats 0 and 2 took 20 trick points in the tricks played already" in said
 
 
 @pytest.mark.parametrize(

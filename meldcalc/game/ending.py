@@ -39,7 +39,7 @@ def _agrees_with_play(table: Table, numbers: tuple[int, ...]) -> None:
         if given < already:
             name = side_name(table.variant, side, table.names or None)
             raise MeldcalcError(
-                f"tricks {', '.join(map(str, numbers))}: {name} has taken {already} trick"
+                f"tricks {', '.join(map(str, numbers))}: {name} took {already} trick"
                 f" points in the tricks played already, not {given}"
             )
 
