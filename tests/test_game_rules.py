@@ -156,7 +156,7 @@ def test_a_pass_carries_no_number() -> None:
 
 
 #: Keys that say what a variant is, not how a hand scores.
-DESCRIPTIVE = {"name", "title", "source", "description", "extends"}
+DESCRIPTIVE = {"name", "title", "source", "description", "extends", "house_defaults"}
 #: Every other key, and what in the session keeps it: the session asks rules/ for each.
 KEPT = {
     "deck": "the cards the steps check (Variant.check_hand, check_together)",
@@ -170,6 +170,8 @@ KEPT = {
     "play": "each card checked by the trick rules (advice.history.hint_table)",
     "passing": "the ask, give and get steps",
     "house": "the hand scored by scoring.score_hand, counts asked for (counters, taken)",
+    "hands_each": "your other hand (game.houserules.hands_typed, Table.other)",
+    "stock_play": "the two-handed session (game.twohanded); the bid session refuses a stock",
 }
 
 
@@ -197,7 +199,8 @@ def test_every_key_that_changes_a_score_is_kept_or_refused_by_name() -> None:
     single, two = load_variant("single-deck").data, load_variant("two-handed").data
     refused = {
         "bidding": two,
-        "stock": two | {"bidding": single["bidding"]},
+        "stock": {k: v for k, v in two.items() if k != "stock_play"}
+        | {"bidding": single["bidding"]},
     }
     assert set(refused) == set(NOT_KEPT)
     for key, data in refused.items():
@@ -229,5 +232,7 @@ def test_every_sub_key_of_a_kept_key_is_a_rule_the_session_asks_for() -> None:
         "bidding.both_reach", "play.head", "play.overtrump", "passing.kind", "passing.cards",
         "passing.simultaneous", "house.meld_minimum", "house.save_meld", "house.set_penalty",
         "house.thrown_in", "house.thrown_in.meld", "house.thrown_in.meld_minimum",
-        "house.thrown_in.cards",
+        "house.thrown_in.cards", "bidding.throw_in_advice", "house.forfeit_under_minimum",
+        "house.trick_minimum", "play.direction", "stock_play.closing", "stock_play.game",
+        "stock_play.meld_before_draw", "stock_play.melds_per_trick", "stock_play.round_tricks",
     }  # fmt: skip

@@ -220,7 +220,7 @@ def _session(
             kept = None  # the step's answer, once its journal has it
             try:
                 if text.lower() == "review":
-                    lines, data = _reviewed(last, seed or 0, jobs)
+                    lines, data = _reviewed(last, seed or 0, jobs, session)
                     out.answer(number, text, lines, data)
                     continue
                 if text.lower() == "undo":
@@ -236,7 +236,7 @@ def _session(
                     journal.append(jpath, {"step": text}, head)  # on disk before answered
                     steps.append(text)
                     kept = taken
-                answer = _advised(table, typed, seed or 0, kept)
+                answer = _advised(apply, table, typed, seed or 0, kept)
             except MeldcalcError as error:
                 out.error(number, str(error))
                 if kept is None:
@@ -567,9 +567,9 @@ def _steps_of(rules: Any) -> list[str]:
     unused = set()
     if not rules.widow:
         unused |= {"widow", "bury"}
-    if not rules.bidding.concede:
+    if rules.bidding is None or not rules.bidding.concede:
         unused |= {"throw", "concede"}
-    if not rules.bidding.marriage_in_trump:
+    if rules.bidding is None or not rules.bidding.marriage_in_trump:
         unused.add("no")
     if not any(rule.checks for rule in rules.melds):
         unused.add("checks")

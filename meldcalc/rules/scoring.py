@@ -196,7 +196,8 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
             f" the last trick are multiples of {step}, so trick points are too: a typo?"
         )
     if play.tricks_taken is not None:
-        _check_tricks_taken(variant, play.tricks, play.tricks_taken)
+        bidding_side = side_of(variant, play.bidder)
+        _check_tricks_taken(variant, play.tricks, play.tricks_taken, bidding_side)
     if play.counters_taken is not None:
         _check_counters_taken(variant, play.tricks, play.counters_taken)
 
@@ -254,8 +255,11 @@ def _check_without_auction(variant: Variant, play: HandPlay) -> None:
         )
 
 
-def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
-    """The tricks each side took agree with the hand and with its trick points."""
+def _check_tricks_taken(
+    variant: Variant, points: Sequence[int], taken: Sequence[int], bidding: int
+) -> None:
+    """The tricks each side took agree with the hand and with its trick points (the
+    bidding side's with the widow's burial too)."""
     _check_per_side("tricks taken", taken, len(points))
     tricks = tricks_in_hand(variant)
     if sum(taken) != tricks:
@@ -266,7 +270,7 @@ def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence
                 f"{side_name(variant, side)} took no trick but {won} trick points:"
                 " check --tricks and --tricks-taken"
             )
-        most = most_in_tricks(variant, count)
+        most = most_in_tricks(variant, count, variant.widow if side == bidding else 0)
         if won > most:
             raise MeldcalcError(
                 f"{side_name(variant, side)} took {won} trick points in {count}"
@@ -275,13 +279,13 @@ def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence
             )
 
 
-def most_in_tricks(variant: Variant, count: int) -> int:
-    """The most trick points ``count`` tricks can hold: the richest cards of the deck, as
-    many as the tricks hold, and the last trick's bonus."""
+def most_in_tricks(variant: Variant, count: int, buried: int = 0) -> int:
+    """The most trick points ``count`` tricks (and ``buried`` cards of a widow) can hold:
+    the richest cards of the deck, as many as they hold, and the last trick's bonus."""
     values = sorted(
         (variant.counters.get(card.rank, 0) for card in variant.deck.cards()), reverse=True
     )
-    return sum(values[: count * variant.players]) + (variant.last_trick if count else 0)
+    return sum(values[: count * variant.players + buried]) + (variant.last_trick if count else 0)
 
 
 def _check_counters_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
