@@ -15,16 +15,13 @@ def bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
     """Your hand's odds, the deals kept as likely as the bids ``said`` make them
     (`Table.auction_said`)."""
     from meldcalc.advice.bidding import estimate
-    from meldcalc.advice.systems import heard, report_system
     from meldcalc.dealing.knowledge import TableKnowledge
 
     other = () if table.other is None else ((2, table.other),)  # your other hand, opposite
-    meanings = heard(table.variant, table.bids, table.me)
-    knowledge = TableKnowledge(bids=said, known=other, meanings=meanings)
-    report = estimate(
+    knowledge = TableKnowledge(bids=said, known=other)
+    return estimate(
         hand, table.variant, deals=1000, seed=seed, knowledge=knowledge, policy=table.policy
     )
-    return replace(report, system=report_system(report, table.bids, table.me))
 
 
 def odds_heard(table: Table, seed: int) -> Table:
@@ -84,6 +81,4 @@ def odds_at(table: Table, high: tuple[int, int] | None) -> str:
     if game is not None:
         most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
         go += f"; to win the game at {game.score}: {most}"
-    if table.odds.system is not None and table.odds.system.now is not None:
-        go += f"; {table.odds.system.now.short()}"
     return f"{chance}; {go}"
