@@ -183,6 +183,16 @@ def _is_object(raw: bytes) -> bool:
         return False
 
 
+def still_named(path: Path, descriptor: int) -> bool:
+    """Whether ``path`` still names the file open on ``descriptor``: not removed or
+    replaced while a lock on it was waited for."""
+    try:
+        named, held_file = os.stat(path), os.fstat(descriptor)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held_file.st_dev, held_file.st_ino)
+
+
 def sync_folder(path: Path) -> None:
     """Put a new file's name on disk (its folder's entry), where the system allows it."""
     try:

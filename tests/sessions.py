@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 #: Where subprocesses run: away from the checkout, so `python -m meldcalc` imports the
@@ -21,3 +23,19 @@ def run_game(ledger: Path, steps: list[str], *options: str) -> subprocess.Comple
         timeout=120,
         cwd=AWAY,
     )
+
+
+def read_until(fd: int, wanted: str, seconds: float = 30) -> str:
+    """What a pseudo-terminal shows until ``wanted`` appears (or ``seconds`` pass)."""
+    import select
+
+    seen, deadline = "", time.monotonic() + seconds
+    while wanted not in seen and (left := deadline - time.monotonic()) > 0:
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            break
+        try:
+            seen += os.read(fd, 4096).decode(errors="replace")
+        except OSError:
+            break
+    return seen

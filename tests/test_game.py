@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sessions import AWAY, run_game
+from sessions import AWAY, read_until, run_game
 
 from meldcalc.advice.bidding import play_one
 from meldcalc.errors import MeldcalcError
@@ -181,22 +181,6 @@ def test_the_sessions_hint_is_meldcalc_hints_on_the_same_position(tmp_path) -> N
     ]
 
 
-def _read_until(fd: int, wanted: str, seconds: float = 30) -> str:
-    """What the terminal shows until ``wanted`` appears (or ``seconds`` pass)."""
-    import select
-
-    seen, deadline = "", time.monotonic() + seconds
-    while wanted not in seen and (left := deadline - time.monotonic()) > 0:
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            break
-        try:
-            seen += os.read(fd, 4096).decode(errors="replace")
-        except OSError:
-            break
-    return seen
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
 def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
     ledger = tmp_path / "g.jsonl"
@@ -205,17 +189,17 @@ def test_a_player_types_at_the_prompt_in_a_real_terminal(tmp_path) -> None:
         os.chdir(AWAY)
         os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", str(ledger)])
     try:
-        assert "[hand] > " in _read_until(fd, "[hand] > ")
+        assert "[hand] > " in read_until(fd, "[hand] > ")
         os.write(fd, b"hand AS 10S KS QS JS JD 9S AH AD AC KH QX\r")
-        said = _read_until(fd, "[hand] > ")
+        said = read_until(fd, "[hand] > ")
         assert "'QX'" in said and "column" in said  # a typo: said where, the hand unchanged
         os.write(fd, f"hand {HAND}\r".encode())
-        said = _read_until(fd, "[auction: you to bid] > ")
+        said = read_until(fd, "[auction: you to bid] > ")
         assert "meld under each trump: S 320" in said and "Bid up to" in said
         os.write(fd, b"300\r")
-        assert "seat 1 (left) to bid" in _read_until(fd, "[auction: seat 1 (left) to bid] > ")
+        assert "seat 1 (left) to bid" in read_until(fd, "[auction: seat 1 (left) to bid] > ")
         os.write(fd, b"\x04")  # Ctrl-D: the session ends, the hand stays in its journal
-        _read_until(fd, "\n", 10)
+        read_until(fd, "\n", 10)
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
@@ -237,22 +221,22 @@ def test_tab_at_the_prompt_offers_what_the_line_takes_next(tmp_path) -> None:
         os.chdir(AWAY)
         os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "game", str(tmp_path / "g")])
     try:
-        assert "[hand] > " in _read_until(fd, "[hand] > ")
+        assert "[hand] > " in read_until(fd, "[hand] > ")
         os.write(fd, b"tru\t")
-        assert "trump " in _read_until(fd, "trump ")
+        assert "trump " in read_until(fd, "trump ")
         os.write(fd, b"\t\t")  # what readline lists, then the line typed so far again
-        offered = _read_until(fd, "> trump ", 10)
+        offered = read_until(fd, "> trump ", 10)
         assert set(offered.split()) >= {"C", "D", "H", "S"}, offered
         assert "10S" not in offered and "partner" not in offered
         os.write(fd, b"\x15meld \t\t")  # Ctrl-U: the line wiped
-        offered = _read_until(fd, "> meld ", 10)
+        offered = read_until(fd, "> meld ", 10)
         assert {"partner", "left", "right"} <= set(offered.split()), offered
         assert not {"me", "AS", "trump"} & set(offered.split()), offered
         os.write(fd, b"\x15hand A\t\t")
-        offered = _read_until(fd, "> hand A", 10)
+        offered = read_until(fd, "> hand A", 10)
         assert {"AC", "AD", "AH", "AS"} <= set(offered.split()), offered
         os.write(fd, b"\x15\x04")
-        _read_until(fd, "\n", 10)
+        read_until(fd, "\n", 10)
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
@@ -606,19 +590,24 @@ def test_a_start_refused_or_left_with_no_step_binds_nothing(tmp_path) -> None:
     assert json.loads(journal.read_text().splitlines()[0]) == {"deal": 1, "variant": "double-deck"}
 
 
-def test_a_meld_the_ledger_could_not_keep_is_refused_when_typed(tmp_path) -> None:
+def test_a_meld_no_hand_could_make_is_refused_when_typed(tmp_path) -> None:
     """A side's meld above what a game keeps was once taken, and the finished hand then
-    could not be recorded (nor the game resumed): it is refused at its step."""
+    could not be recorded (nor the game resumed); a total above what the seat's unseen
+    cards can meld (5,000 where 390 is the most) was scored. Both are refused at their
+    step, the most said, and the hand goes on."""
     ledger = tmp_path / "g.jsonl"
     steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S",
              "meld left 99999990", "meld left 9999990", "meld right 20",
-             "meld left 9999980", "meld partner 40", "meld right 20", "tricks 160"]  # fmt: skip
+             "meld left 380", "meld partner 40", "meld right 20", "tricks 160"]  # fmt: skip
     done = run_game(ledger, steps, "--seed", "1", "--policy", "rules")
     assert "meld '99999990': expected the seat's meld as a whole number from 0 to" in done.stderr
-    assert "seat 3 (right)'s side would meld 10,000,010, more than a game keeps" in done.stderr
+    assert (
+        "line 8: meld 9999990: the most seat 1 (left) can meld from the cards it may hold"
+        " (12 of those you have not seen) is 390: a typo?" in done.stderr
+    )
     assert "Traceback" not in done.stderr
-    assert "Seats 1 and 3 won, 10000050 to 520" in done.stdout
-    assert '"meld": [360, 10000000]' in ledger.read_text()
+    assert "seat 3 (right) melds 20 (in place of the 20 typed before)" in done.stdout
+    assert '"meld": [360, 400]' in ledger.read_text()
 
 
 def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:

@@ -48,7 +48,8 @@ def test_a_journal_whose_hand_the_ledger_holds_is_dropped_not_scored_again(tmp_p
     again = run_game(game, ["show"], "--policy", "rules")
     assert again.returncode == 0 and again.stdout.startswith("hand 2: you deal\n")
     assert again.stderr == (
-        f"meldcalc: warning: {journal}: hand 1 is in {game} already: dropped its journal\n"
+        f"meldcalc: warning: {journal}: hand 1 is in {game} already: its journal is kept as"
+        f" the last hand's ({journal}.last)\n"
     )
     assert game.read_bytes() == recorded
     assert journal.read_text().splitlines() == ['{"deal": 2}', '{"step": "seat 0"}']

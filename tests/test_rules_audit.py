@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from test_twohanded_rules import HEARTS, arranged, card, won_by_seat_0
 from typer.testing import CliRunner
 
 from meldcalc.cli import app
@@ -33,9 +34,14 @@ from meldcalc.rules.systems import meaning
 from meldcalc.rules.tricks import legal_cards, winning_position
 from meldcalc.rules.twohanded import STOCK, WON, StockHand, TrickDone, card_names
 from meldcalc.rules.variant import Passing, ThrownIn, may_name_trump
-from tests.test_twohanded_rules import HEARTS, arranged, card, won_by_seat_0
 
-ROUNDS = "the auction's rounds in the session: branch session"
+#: Firehouse's one round from the dealer's left: seat 0 holds a marriage in hearts and
+#: bids, seat 1 passes, 2 overcalls, 3 bids under it (each seat's one word).
+DOUBLE_HAND = [
+    "seat 0",
+    "hand KH QH AS AS 10S 10S JS JS AD AD 10D 10D JD JD AC 10C JC 10H JH 10H",
+]
+ONE_ROUND = ["seat 0", "hand KH QH AS AS 10S KS QS JS 9D 9D AC 10C", "200", "pass", "240", "250"]
 
 
 @dataclass(frozen=True)
@@ -723,11 +729,34 @@ AUDIT: list[Rule | Todo] = [
         ),
         (-50, 30),
     ),
-    Todo(
+    Rule(
         "double-deck",
-        "bidding goes round once (each player speaks once), or twice (a player"
-        " who passed the first time may not bid the second)",
-        ROUNDS,
+        "bidding goes round once (firehouse: each player speaks once): the high bid"
+        " then wins, though two seats have not passed",
+        lambda: (
+            (table := replay(start(rules("firehouse"), dealer=3), ONE_ROUND)).bidder,
+            table.contract,
+            table.phase,
+        ),
+        (3, 250, "trump"),
+    ),
+    Rule(
+        "double-deck",
+        "a player who passed may not bid again in a later round: the auction skips"
+        " the seat (seat 1 passed; after seat 0's 530 seat 2 speaks)",
+        lambda: (
+            replay(
+                start(rules("double-deck"), dealer=3),
+                [*DOUBLE_HAND, "500", "pass", "510", "520", "530"],
+            ).to_bid
+        ),
+        2,
+    ),
+    Rule(
+        "double-deck",
+        "firehouse: once each seat has spoken the auction is over, a bid refused",
+        lambda: refused_step("firehouse", ONE_ROUND, "260"),
+        "'260': not a step here (trump): type 'help' for the steps",
     ),
     Rule(
         "double-deck",

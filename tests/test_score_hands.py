@@ -9,7 +9,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from meldcalc.errors import UnsupportedError
@@ -18,6 +18,7 @@ from meldcalc.rules.schema import MAX_INTEGER, VARIANT_FIELDS
 from meldcalc.rules.scoring import (
     HandPlay,
     counter_cards,
+    most_in_tricks,
     score_hand,
     side_count,
     side_of,
@@ -74,6 +75,11 @@ def _split(draw, total: int, parts: int, step: int = 1) -> list[int]:
     return [n * step for n in [*split, left]]
 
 
+def _fewest_tricks(rules, points: int) -> int:
+    """The fewest tricks that can hold ``points`` trick points (none for none)."""
+    return next(n for n in range(tricks_in_hand(rules) + 1) if most_in_tricks(rules, n) >= points)
+
+
 @st.composite
 def played_hands(draw, rules):
     """A played hand of ``rules`` that `score` accepts: each side's meld, a split of the
@@ -81,9 +87,11 @@ def played_hands(draw, rules):
     sides, step = side_count(rules), rules.meld_step
     meld = [draw(st.integers(0, 40)) * step for _ in range(sides)]
     tricks = _split(draw, rules.trick_total, sides, rules.trick_step)
-    taking = [side for side in range(sides) if tricks[side]]
-    extra = _split(draw, tricks_in_hand(rules) - len(taking), sides)
-    taken = [extra[side] + (side in taking) for side in range(sides)]
+    # each side takes at least the tricks that can hold its points (richest cards first)
+    fewest = [_fewest_tricks(rules, points) for points in tricks]
+    assume(sum(fewest) <= tricks_in_hand(rules))
+    extra = _split(draw, tricks_in_hand(rules) - sum(fewest), sides)
+    taken = [extra[side] + fewest[side] for side in range(sides)]
     counting = [side for side in range(sides) if tricks[side] not in (0, rules.last_trick)]
     spare = [side for side in range(sides) if tricks[side]]  # a side with no points, no counter
     counters = [int(side in counting) for side in range(sides)]

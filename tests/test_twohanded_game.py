@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sessions import AWAY, run_game
+from sessions import AWAY, read_until, run_game
 
 from meldcalc.dealing.deal import deal
 from meldcalc.engines.twohanded import after_trick, choose_card, from_deal
@@ -19,7 +19,6 @@ from meldcalc.game.twohanded import apply, replay, start
 from meldcalc.rules.cards import CARD_NAMES
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.twohanded import WON, DixScored, Drew, Melded, StockHand
-from tests.test_game import _read_until
 
 TWO = load_variant("two-handed")
 SEAT_1 = ("--seat", "1", "-V", "two-handed")
@@ -149,18 +148,18 @@ def test_a_two_handed_hand_is_typed_at_the_prompt_in_a_real_terminal(tmp_path: P
         argv = [sys.executable, "-m", "meldcalc", "game", str(ledger), "-V", "two-handed"]
         os.execv(sys.executable, [*argv, "--seat", "0"])
     try:
-        assert "[deal: hand, turn-up] > " in _read_until(fd, "[deal: hand, turn-up] > ")
+        assert "[deal: hand, turn-up] > " in read_until(fd, "[deal: hand, turn-up] > ")
         os.write(fd, f"hand {HAND}\r".encode())
-        _read_until(fd, "[deal: hand, turn-up] > ")
+        read_until(fd, "[deal: hand, turn-up] > ")
         os.write(fd, b"turn-up AS\r")
-        assert "trump S" in _read_until(fd, "[stock 24: you to lead] > ")
+        assert "trump S" in read_until(fd, "[stock 24: you to lead] > ")
         os.write(fd, b"AD\r")
-        _read_until(fd, "[stock 24: seat 1 to follow] > ")
+        read_until(fd, "[stock 24: seat 1 to follow] > ")
         os.write(fd, b"9H\r")
-        said = _read_until(fd, "[stock 24: you won: meld, dix, draw] > ")
+        said = read_until(fd, "[stock 24: you won: meld, dix, draw] > ")
         assert "trick 1: you win 10" in said
         os.write(fd, b"\x04")  # Ctrl-D: the session ends, the hand stays in its journal
-        _read_until(fd, "\n", 10)
+        read_until(fd, "\n", 10)
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)

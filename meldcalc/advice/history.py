@@ -334,10 +334,12 @@ def _melded(query: Query, variant: Variant, seat: int) -> list[list[int]]:
         if not any(counts):
             continue
         hand = Hand(counts)
-        if len(hand) > variant.hand_size:
+        most = variant.hand_size + (variant.widow if other == query.leader else 0)
+        if len(hand) > most:  # the bidder (who leads) melds from its hand and the widow
             raise KnowledgeError(
                 f"--known: seat {other} is told to hold {len(hand)} cards: a {variant.name}"
                 f" hand has {variant.hand_size}"
+                + (f" (the bidder's, with the widow, {most})" if most > variant.hand_size else "")
             )
         holdings.append((f"seat {other}", hand))
     try:

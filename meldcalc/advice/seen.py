@@ -14,7 +14,7 @@ review, one search that shares its table from trick to trick, in one of them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,11 +46,15 @@ def price_as_seen(
     seed: int = 0,
     jobs: int = 1,
     widow: Hand | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[CardPriced]:
     """Each card ``seat`` played in ``deal``, priced as it saw it and exactly; ``known``:
     the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``). With a widow
     the bidder (who led trick 1) buried the cards of the deck no hand holds, and the
-    others saw the ``widow`` as turned up (None: not seen)."""
+    others saw the ``widow`` as turned up (None: not seen). The exact review stops with
+    `TimeLimitError` after ``time_limit`` seconds (None: no limit); ``progress(done,
+    total)`` hears of each part priced."""
     from meldcalc.advice.history import Query
     from meldcalc.workers import worker_map
 
@@ -65,9 +69,17 @@ def price_as_seen(
         Query(hand, deal.trump, leader, tuple(names[:index]), seat, tuple(known), buried, seen)
         for index in mine
     ]
-    tasks = [("exact", variant, deal), *(("seen", variant, query, seed) for query in queries)]
+    tasks = [
+        ("exact", variant, deal, time_limit),
+        *(("seen", variant, query, seed) for query in queries),
+    ]
+    done = []
     with worker_map(jobs, len(tasks)) as run:
-        exact, *seen = run(_priced, tasks)
+        for result in run(_priced, tasks):
+            done.append(result)
+            if progress is not None:
+                progress(len(done), len(tasks))
+    exact, *seen = done
     priced = []
     for index, found in zip(mine, seen):
         number, _, name = order[index]
@@ -102,10 +114,10 @@ def _priced(task: tuple) -> Any:
 
         query, seed = rest
         return hint(query, variant, seed=seed)
-    return _exact(rest[0], variant)
+    return _exact(rest[0], variant, rest[1])
 
 
-def _exact(deal: PlayedDeal, variant: Variant) -> dict[int, Any]:
+def _exact(deal: PlayedDeal, variant: Variant, time_limit: float | None) -> dict[int, Any]:
     """Each card's `review.CardReview` by its place in the deal, where the solver reaches;
     empty when the solver is not built."""
     from meldcalc.advice.review import review
@@ -114,6 +126,6 @@ def _exact(deal: PlayedDeal, variant: Variant) -> dict[int, Any]:
     if not solver_available():
         return {}
     leader = deal.tricks[0].leader if deal.tricks else 0  # the bidder, who led trick 1
-    checked = review(deal, variant, time_limit=None, bidder=leader)
+    checked = review(deal, variant, time_limit=time_limit, bidder=leader)
     skipped = (checked.first_trick - 1) * variant.players
     return {index + skipped: card for index, card in enumerate(checked.cards)}

@@ -6,6 +6,7 @@ import enum
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -87,13 +88,36 @@ def game(
 
     Example: meldcalc game friday.jsonl --seat 0
     """
+    from meldcalc.game import lock
+
+    with ExitStack() as stack:
+        with user_errors():
+            if sys.stdin is None:  # before any journal is made for a hand none can follow
+                raise MeldcalcError("standard input is closed: expected steps, one per line")
+            if file.is_symlink():  # refused before it is read, and before a hand is typed
+                raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
+            # one writer a game: held until the session ends, and refused while another runs
+            stack.enter_context(lock.holding(file, "meldcalc game"))
+        _session(file, variant, target, names, seat, seed, echo, fmt, jobs, policy)
+
+
+def _session(
+    file: Path,
+    variant: str | None,
+    target: int | None,
+    names: str | None,
+    seat: str | None,
+    seed: int | None,
+    echo: bool,
+    fmt: GameFormat,
+    jobs: int,
+    policy: Policy,
+) -> None:
+    """The session on a game held (`game.lock`): the hand under way resumed, then each step
+    read, taken, journaled and answered; a hand over is scored into the ledger."""
     from meldcalc.game import journal, ledger
 
     with user_errors():
-        if sys.stdin is None:  # before any journal is made for a hand none can follow
-            raise MeldcalcError("standard input is closed: expected steps, one per line")
-        if file.is_symlink():  # refused before it is read, and before a hand is typed
-            raise MeldcalcError(f"{shown_path(file)}: a symbolic link: give the ledger itself")
         book = ledger.read(file)
         if book is not None:
             warn(list(book.notes))  # the house file changed since the game began
@@ -140,72 +164,92 @@ def game(
             journal.append(jpath, {"step": f"seat {seat}"}, head)
             steps.append(f"seat {seat}")
     out = _Output(fmt, echo)
-    last = None  # the last hand played out, for 'review'
+    last = _last_hand(session, file, rules, hands_done, game_names, policy.value)  # for 'review'
     if len(steps) > 1 or (steps and seat is None):
         kept = f"{len(steps)} step{'' if len(steps) == 1 else 's'}"
         out.note(f"resuming hand {hands_done + 1}: {kept} kept in {shown_path(jpath)}")
-    out.note(_dealt(hands_done + 1, table))
-    for number, line in _steps_typed(lambda: _prompt(table), rules):  # noqa: B023 (the table now)
-        if isinstance(line, MeldcalcError):
-            out.error(number, str(line))
-            continue
-        typed = line.rstrip()  # blanks before kept: a problem is told at its column as typed
-        text = typed.lstrip()
-        if not text or text.startswith("#"):
-            continue
-        out.echo(text)
-        if text.lower() in QUIT:
-            break
-        kept = None  # the step's answer, once its journal has it
-        try:
-            if text.lower() == "review":
-                lines, data = _reviewed(last, seed or 0, jobs, session)
-                out.answer(number, text, lines, data)
+
+    def finish() -> bool:
+        """The hand over: recorded in the ledger, its journal kept as the last hand's, the
+        next dealt; False when that was the game's last."""
+        nonlocal hands_done, book, first, steps, table, head, last
+        last = table
+        with user_errors():
+            hands_done += 1
+            book = _record(file, table, rules, spec, target, named)
+            journal.keep_last(jpath)  # before a word is said: a run cut short scores it once
+        _tell_recorded(out, book, rules, passed=table.outcome() is None)
+        if book.standing().winner is not None:  # no next deal: it could not be kept
+            out.note("the game is over: play the next one in a new file")
+            return False
+        first = start(
+            rules,
+            _dealer(hands_done + 1, rules.players),
+            game_names,
+            _score_of(ledger.read(file), rules),
+            policy.value,
+        )
+        steps = [f"seat {table.me}"]  # the same seat next hand
+        table = apply(first, steps[0], advise=False).table
+        head = {"deal": hands_done + 1}
+        with user_errors():
+            journal.append(jpath, {"step": steps[0]}, head)
+        out.note(_dealt(hands_done + 1, table))
+        return True
+
+    if table.phase == "over":  # finished before a crash: recorded now, not at the next step
+        out.note(f"hand {hands_done + 1} was over: recording it")
+        if not finish():
+            return
+    else:
+        out.note(_dealt(hands_done + 1, table))
+    quitted = False
+    with _told_on_ctrl_c(lambda: out.kept(file, jpath, steps, "\n")):
+        for number, line in _steps_typed(lambda: _prompt(table), rules):  # noqa: B023
+            if isinstance(line, MeldcalcError):
+                out.error(number, str(line))
                 continue
-            if text.lower() == "undo":
-                if not steps:
-                    raise MeldcalcError("undo: nothing to take back in this hand")
-                journal.append(jpath, {"undo": len(steps)}, head)
-                undone = steps.pop()
-                table = replay(first, steps)
-                out.answer(number, text, [f"took back: {undone}"], {"undone": undone})
+            typed = line.rstrip()  # blanks before kept: a problem is told at its column
+            text = typed.lstrip()
+            if not text or text.startswith("#"):
                 continue
-            taken = apply(table, typed, advise=False)  # checked, its advice not yet worked out
-            if taken.table is not table:  # a step taken (a question, such as hint, is not)
-                journal.append(jpath, {"step": text}, head)  # on disk before it is answered
-                steps.append(text)
-                kept = taken
-            answer = apply(table, typed, advise=True, seed=seed or 0)
-        except MeldcalcError as error:
-            out.error(number, str(error))
-            if kept is None:
-                continue
-            answer = kept  # in the journal, though its advice could not be given
-        table = answer.table
-        out.answer(number, text, answer.lines, answer.data)
-        if table.phase == "over":
-            last = table
-            with user_errors():
-                hands_done += 1
-                book = _record(file, table, rules, spec, target, named)
-                journal.clear(jpath)  # before a word is said: a run cut short scores it once
-            _tell_recorded(out, book, rules, passed=table.outcome() is None)
-            if book.standing().winner is not None:  # no next deal: it could not be kept
-                out.note("the game is over: play the next one in a new file")
+            out.echo(text)
+            if text.lower() in QUIT:
+                quitted = True
                 break
-            first = start(
-                rules,
-                _dealer(hands_done + 1, rules.players),
-                game_names,
-                _score_of(ledger.read(file), rules),
-                policy.value,
-            )
-            steps = [f"seat {table.me}"]  # the same seat next hand
-            table = apply(first, steps[0], advise=False).table
-            head = {"deal": hands_done + 1}
-            with user_errors():
-                journal.append(jpath, {"step": steps[0]}, head)
-            out.note(_dealt(hands_done + 1, table))
+            kept = None  # the step's answer, once its journal has it
+            try:
+                if text.lower() == "review":
+                    lines, data = _reviewed(last, seed or 0, jobs, session)
+                    out.answer(number, text, lines, data)
+                    continue
+                if text.lower() == "undo":
+                    if not steps:
+                        raise MeldcalcError("undo: nothing to take back in this hand")
+                    journal.append(jpath, {"undo": len(steps)}, head)
+                    undone = steps.pop()
+                    table = replay(first, steps)
+                    out.answer(number, text, [f"took back: {undone}"], {"undone": undone})
+                    continue
+                taken = apply(table, typed, advise=False)  # checked, no advice worked out yet
+                if taken.table is not table:  # a step taken (a question, as hint, is not)
+                    journal.append(jpath, {"step": text}, head)  # on disk before answered
+                    steps.append(text)
+                    kept = taken
+                answer = _advised(apply, table, typed, seed or 0, kept)
+            except MeldcalcError as error:
+                out.error(number, str(error))
+                if kept is None:
+                    continue
+                answer = kept  # in the journal, though its advice could not be given
+            if answer is None:
+                continue  # a question cancelled (Ctrl-C): nothing to say
+            table = answer.table
+            out.answer(number, text, answer.lines, answer.data)
+            if table.phase == "over" and not finish():
+                break
+    if quitted or _terminal():  # typed quit, or Ctrl-D (a pipe's end says nothing)
+        out.kept(file, jpath, steps)
     if out.refused and not _terminal():
         raise typer.Exit(2)  # a script is told that some of its steps were refused
 
@@ -222,14 +266,93 @@ def session_of(rules: Any) -> Any:
     return session
 
 
+def _advised(apply: Any, table: Any, typed: str, seed: int, kept: Any) -> Any:
+    """The step's answer with its advice (a bid's odds, a hint, a review) worked out; Ctrl-C
+    while it is worked out cancels the advice, not the session: the step's plain answer
+    (``kept``, it is in the journal), or None for a question."""
+    try:
+        with _interruptible():
+            return apply(table, typed, advise=True, seed=seed)
+    except KeyboardInterrupt:
+        if kept is None:
+            raise MeldcalcError("cancelled (Ctrl-C): the session goes on") from None
+        return kept
+
+
+@contextmanager
+def _interruptible(on: bool = True) -> Iterator[None]:
+    """Ctrl-C in the block raises KeyboardInterrupt (the work is this process's alone, so
+    it unwinds safely), for the block to be cancelled, not the run ended at once
+    (`console.end_on_signals`)."""
+    if not on:
+        yield
+        return
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _told_on_ctrl_c(tell: Callable[[], None]) -> Iterator[None]:
+    """Ctrl-C at the prompt still ends the run at once (the terminal restored), but says
+    first where the hand is kept (``tell``)."""
+    import signal
+
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        with suppress(Exception):  # the word is a courtesy: the run ends whatever
+            tell()
+        previous(signum, frame)
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _last_hand(session: Any, file: Path, rules: Any, deals: int, names: Any, policy: str) -> Any:
+    """The last hand scored, as its kept journal (`journal.keep_last`) replays it, for
+    'review' after a restart; None where there is none, or not of the last deal."""
+    from meldcalc.game import journal
+
+    start, replay = session.start, session.replay
+    path = journal.last_path(journal.journal_path(file))
+    if not deals or journal.deal_of(path) != deals:
+        return None
+    try:
+        steps, _ = journal.read_steps(path)
+        table = replay(start(rules, _dealer(deals, rules.players), names, None, policy), steps)
+    except MeldcalcError:
+        return None
+    return table if table.phase == "over" else None
+
+
 def _reviewed(last: Any, seed: int, jobs: int, session: Any) -> tuple[list[str], dict]:
     """The review of your play in the last hand played out: each of your cards against the
-    best you had, as you saw it and with every hand known; the largest losses marked."""
+    best you had, as you saw it and with every hand known; the largest losses marked.
+    Under `meldcalc review`'s time limit, with its progress line on a terminal; Ctrl-C
+    cancels it, not the session."""
+    from meldcalc.advice.review import REVIEW_TIME_LIMIT
+    from meldcalc.cli.base import progress_line
     from meldcalc.cli.review import seen_review
 
     if last is None:
-        raise MeldcalcError("review: no hand has been played out to its end in this session")
-    return seen_review(session.review_mine(last, seed, jobs))
+        raise MeldcalcError("review: no hand has been played out to its end in this game yet")
+    try:
+        with _interruptible(jobs == 1), progress_line("reviewing: {} parts priced", 0) as shown:
+            priced = session.review_mine(last, seed, jobs, REVIEW_TIME_LIMIT, shown)
+    except KeyboardInterrupt:
+        raise MeldcalcError("review: cancelled (Ctrl-C); the session goes on") from None
+    return seen_review(priced)
 
 
 def _resumed(first: Any, steps: list[str], path: Path, apply: Callable[..., Any]) -> Any:
@@ -324,7 +447,8 @@ def _record(file: Path, table: Any, rules: Any, spec: str, target: Any, named: A
     with ledger.held(file, write=True, create=True) as held:
         if scored is None:  # kept all the same: the deal goes round
             return held.add_passed(rules, spec, target, named)
-        return held.add_hand(rules, spec, target, scored, table.trump.letter, named)
+        trump = table.trump and table.trump.letter
+        return held.add_hand(rules, spec, target, scored, trump, named)
 
 
 def _tell_recorded(out: Any, book: Any, rules: Any, passed: bool) -> None:
@@ -353,8 +477,17 @@ def _drop_if_scored(path: Path, game: Path, deal: int) -> None:
             f" {shown_path(game)} is hand {deal} (a hand taken back since it began?): remove"
             f" {shown_path(path)} to start the hand afresh"
         )
-    journal.clear(path)
-    warn([f"{shown_path(path)}: hand {kept} is in {shown_path(game)} already: dropped its journal"])
+    if kept == deal - 1:  # the last hand scored, its journal left by a run cut short
+        journal.keep_last(path)
+        where = f"kept as the last hand's ({shown_path(journal.last_path(path))})"
+    else:
+        where = f"set aside as {shown_path(journal.set_aside(path))}"
+    warn(
+        [
+            f"{shown_path(path)}: hand {kept} is in {shown_path(game)} already: its journal"
+            f" is {where}"
+        ]
+    )
 
 
 def _terminal() -> bool:
@@ -434,6 +567,12 @@ def _steps_of(rules: Any) -> list[str]:
     unused = set()
     if not rules.widow:
         unused |= {"widow", "bury"}
+    if rules.bidding is None or not rules.bidding.concede:
+        unused |= {"throw", "concede"}
+    if rules.bidding is None or not rules.bidding.marriage_in_trump:
+        unused.add("no")
+    if not any(rule.checks for rule in rules.melds):
+        unused.add("checks")
     if rules.passing is None:
         unused |= {"ask", "give", "get"}
     elif rules.passing.kind != "exchange":
@@ -505,6 +644,20 @@ class _Output:
             say(json.dumps({"note": text}, ensure_ascii=False))
         else:
             say(text)
+
+    def kept(self, file: Path, path: Path, steps: list[str], before: str = "") -> None:
+        """The session ends (quit, Ctrl-D, Ctrl-C): where the hand under way is kept, and
+        how to go on with it."""
+        if all(step.startswith("seat ") for step in steps):  # no step of the hand yet
+            return
+        if self.fmt is GameFormat.jsonl:
+            before = ""
+        import shlex
+
+        self.note(
+            f"{before}the hand is kept in {shown_path(path)} ({len(steps)} steps): `meldcalc game"
+            f" {shlex.quote(str(file))}` goes on with it"
+        )
 
     def standing(self, table: str, book: Any) -> None:
         if self.fmt is GameFormat.jsonl:

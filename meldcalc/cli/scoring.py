@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -262,6 +264,8 @@ def score(
         side_meld, side_checks, no_marriage = _meld_of_sides(
             rules, meld, hands, trump, bidder, checks, no_marriage, side_names or ()
         )
+        if meld is not None and bidder is not None:
+            _meld_possible(rules, side_meld, bidder, side_names)
         play = HandPlay(
             bid,
             bidder,
@@ -282,6 +286,7 @@ def score(
         scored = score_hand(rules, play, side_names)
         if held is not None:
             book = held.add_hand(rules, spec, target, scored, trump and trump.letter, named)
+            _set_aside_hand_under_way(game, len(book.hands) + book.passed)
     try:
         _report_hand(scored, rules, side_names, book if game is not None else None, fmt)
     except OutputError:
@@ -360,6 +365,13 @@ def _side_names(text: str, rules: Variant) -> tuple[str, ...]:
             " and ".join(n for seat, n in enumerate(names) if side_of(rules, seat) == side)
             for side in range(sides)
         ]
+        for name in names:  # checked as the side the game keeps, not only seat by seat
+            if not is_name(name):
+                raise MeldcalcError(
+                    f"--names {quote(text)}: the side {quote(name, 60)} would be"
+                    f" {len(name)} characters: a side's name has at most {MAX_NAME}; give"
+                    " shorter names, or one a side"
+                )
     elif len(names) != sides:
         per_seat = f", or {seats} (one a seat)" if seats != sides else ""
         raise MeldcalcError(
@@ -402,13 +414,38 @@ def _every_side(
     return counts
 
 
-def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Any:
-    """The game's ledger, locked for the whole command (`ledger.held`); None without one."""
-    from contextlib import nullcontext
+@contextmanager
+def _held_game(game: Path | None, write: bool, create: bool, repair: bool) -> Iterator[Any]:
+    """The game's ledger, locked for the whole command (`ledger.held`); None without one.
+    A command that adds to the game takes the game's own lock first (`game.lock`), so it
+    is refused at once while a `meldcalc game` session holds the game."""
+    from meldcalc.game import ledger, lock
 
-    from meldcalc.game import ledger
+    if game is None:
+        yield None
+        return
+    with ExitStack() as stack:
+        if write:
+            stack.enter_context(lock.holding(game, "meldcalc score", shared=True))
+        yield stack.enter_context(ledger.held(game, write, create, repair))
 
-    return nullcontext() if game is None else ledger.held(game, write, create, repair)
+
+def _set_aside_hand_under_way(game: Path, deal: int) -> None:
+    """A hand `meldcalc game` left under way for the deal just scored here: its journal
+    set aside (renamed, never deleted), and said, since the deal is now this hand."""
+    from meldcalc.game import journal
+
+    path = journal.journal_path(game)
+    if journal.deal_of(path) not in (None, deal) or not journal.read_steps(path)[0]:
+        return
+    aside = journal.set_aside(path)
+    if aside is not None:
+        warn(
+            [
+                f"{shown_path(path)}: a hand was under way in `meldcalc game` for this deal"
+                f" ({deal}): its steps are set aside as {shown_path(aside)}, not lost"
+            ]
+        )
 
 
 def _repaired(held: Any, game: Path) -> Any:
@@ -486,6 +523,26 @@ def _meld_of_sides(
             ]
         )
     return side_meld, side_checks, not_played
+
+
+def _meld_possible(
+    rules: Variant, meld: tuple[int, ...], bidder: int, names: tuple[str, ...] | None
+) -> None:
+    """Refuses a side's meld no hands of the variant can make (``--meld 5000,80``): above
+    the most its seats' hands can meld (`rules.holdings.most_side_meld`)."""
+    from meldcalc.rules.holdings import most_side_meld
+    from meldcalc.rules.scoring import side_count, side_name
+
+    if len(meld) != side_count(rules):
+        return  # said by the score, one a side
+    for side, total in enumerate(meld):
+        most = most_side_meld(rules, bidder, side)
+        if total > most:
+            shown = ",".join(map(str, meld))
+            raise MeldcalcError(
+                f"--meld {shown}: {side_name(rules, side, names)} cannot meld {total:,} in"
+                f" {rules.name}: the most its hands can meld is {most:,}: a typo?"
+            )
 
 
 def _seats_text(seats: list[int]) -> str:

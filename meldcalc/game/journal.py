@@ -65,7 +65,7 @@ def read_steps(path: Path) -> tuple[list[str], list[str]]:
         where = f"{shown_path(path)}:{number}"
         try:
             record = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past Python's depth: no journal line
             if number == len(lines):  # no line break after it: a torn last write
                 warnings.append(f"{where}: a torn last line, left out")
                 continue
@@ -130,7 +130,7 @@ def _head(path: Path) -> dict:
     try:
         first = read_bounded(path, MAX_BYTES, JOURNAL).split(b"\n", 1)[0]
         record = json.loads(first)
-    except (FileNotFoundError, FileProblem, ValueError):
+    except (FileNotFoundError, FileProblem, ValueError, RecursionError):
         return {}
     return record if _is_head(record) else {}
 
@@ -152,7 +152,13 @@ def append(path: Path, record: dict, head: dict | None = None) -> None:
         text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
         if content and not content.endswith(b"\n"):
             text = "\n" + text
-        append_whole(descriptor, path, text.encode())
+        data = text.encode()
+        if len(content) + len(data) > MAX_BYTES:  # written, it could not be read back
+            raise JournalError(
+                f"{shown_path(path)}: the step would take the hand's journal past"
+                f" {MAX_BYTES // 1024 // 1024} MB: the step is not taken; the hand is kept"
+            )
+        append_whole(descriptor, path, data)
     except WriteProblem as problem:
         raise JournalError(f"{problem}: the step is not taken") from None
     except FileProblem as problem:
@@ -180,3 +186,38 @@ def clear(path: Path) -> None:
     """Remove the journal of a hand now scored (a link there is left alone)."""
     if path.is_file() and not path.is_symlink():
         path.unlink()
+
+
+def last_path(path: Path) -> Path:
+    """Where the journal of the last hand scored is kept (``FILE.hand.last``), for
+    `review` once the session has restarted."""
+    return path.with_name(path.name + ".last")
+
+
+def keep_last(path: Path) -> None:
+    """The journal of a hand now scored kept as the last hand's (`last_path`), in one
+    rename: the journal is gone as `clear` leaves it. A link is left alone (and a link
+    planted at the last hand's name is replaced, never followed)."""
+    if path.is_file() and not path.is_symlink():
+        os.replace(path, last_path(path))
+
+
+def set_aside(path: Path) -> Path | None:
+    """Moves an unfinished hand's journal out of the way, never deleting it: renamed to
+    the first free ``FILE.hand.aside``, ``.aside.2``, ... (linked there, no name taken
+    over, then unlinked); where it went, or None when there is no journal."""
+    if not path.is_file() or path.is_symlink():
+        return None
+    for number in range(1, 1000):
+        aside = path.with_name(path.name + (".aside" if number == 1 else f".aside.{number}"))
+        try:
+            os.link(path, aside)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise JournalError(
+                f"{shown_path(path)}: cannot set the hand's journal aside: {error.strerror}"
+            ) from None
+        path.unlink()
+        return aside
+    raise JournalError(f"{shown_path(path)}: cannot set the hand's journal aside: too many")

@@ -49,6 +49,7 @@ from meldcalc.files import (
     open_or_make,
     open_regular,
     read_all,
+    still_named,
     sync_folder,
     torn_tail,
     unmarked,
@@ -240,7 +241,7 @@ def _open_locked(path: Path, write: bool, create: bool) -> tuple[int, bool] | No
         if fcntl is not None:
             with suppress(OSError):  # a file system without locks: go on without
                 fcntl.flock(descriptor, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
-        if _still_named(path, descriptor):
+        if still_named(path, descriptor):
             return descriptor, made
         os.close(descriptor)  # removed or replaced while we waited for the lock
 
@@ -263,14 +264,6 @@ def _dangling(path: Path, create: bool) -> str:
     what = f"{shown_path(path)}: a symbolic link to {link_target(path) or 'a missing file'}"
     what += ", which does not exist"
     return what + (": a game is not started through a link; name the file itself" if create else "")
-
-
-def _still_named(path: Path, descriptor: int) -> bool:
-    try:
-        named, held_file = os.stat(path), os.fstat(descriptor)
-    except OSError:
-        return False
-    return (named.st_dev, named.st_ino) == (held_file.st_dev, held_file.st_ino)
 
 
 def _content(path: Path, descriptor: int) -> bytes:

@@ -15,10 +15,15 @@ The player types what happens as it happens, one step a line::
     trump S                 the bidder names trump
     meld partner 120        a seat's meld laid down: a total, or its cards
     meld left KD QD
-    AS | play AS            the cards as they fall, each seat in turn
+    AS | play AS | AS 9S    the cards as they fall, each seat in turn (several a line)
     hint                    the reference player's value of each of your cards
     show                    your hand, the trick on the table, the points so far
     tricks 160              trick points at once, when the play is not followed
+    throw in | concede      the bidding side gives the hand up before play
+    no marriage             double deck: the bidder holds no marriage in trump
+    counters 16,8           the counters each side took, when a save-meld rule asks
+    taken 12,0              the tricks each side took, when a save-meld rule asks
+    checks 2,0              each side's checks, when meld was typed as totals
     undo                    take back the last step
     review                  once a hand is played out: each of your cards priced
     quit                    end the session: the hand stays in its journal, to resume
@@ -34,10 +39,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.errors import HandError, MeldcalcError, NotationError, UnsupportedError, quote
+from meldcalc.game import ending, possible
+from meldcalc.game.answer import Answer, closing, in_phase, scored_lines
 from meldcalc.game.houserules import (
     hands_typed,
     meld_shows,
@@ -46,6 +53,7 @@ from meldcalc.game.houserules import (
     refuse_short_of_meld,
 )
 from meldcalc.game.ledger import MAX_POINTS
+from meldcalc.game.odds import auction_prompt, bid_report, odds_heard, with_game
 from meldcalc.game.table import Table
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
@@ -53,26 +61,25 @@ from meldcalc.rules.seats import place_offsets
 from meldcalc.rules.variant import Variant
 
 
-@dataclass
-class Answer:
-    """What a step says: lines for a player, and the same for a script (``data``)."""
-
-    table: Table
-    lines: list[str] = field(default_factory=list)
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-def review_mine(table: Table, seed: int = 0, jobs: int = 1) -> list[Any]:
+def review_mine(
+    table: Table,
+    seed: int = 0,
+    jobs: int = 1,
+    time_limit: float | None = None,
+    progress: Any = None,
+) -> list[Any]:
     """Each card you played in a hand played out, priced as you saw it and exactly
-    (`advice.seen`: a `CardPriced` each), on ``jobs`` cores."""
+    (`advice.seen`: a `CardPriced` each), on ``jobs`` cores; the exact review stops after
+    ``time_limit`` seconds, as `meldcalc review`'s does; ``progress(done, total)``."""
     from meldcalc.advice.seen import price_as_seen
 
     if len(table.played) != table.deal_size:
         raise MeldcalcError("review: the hand was not played card by card to its end")
     widow = None if table.takes_widow else table.widow
     return price_as_seen(
-        table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow
-    )
+        table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow,
+        time_limit, progress,
+    )  # fmt: skip
 
 
 # --- the steps ------------------------------------------------------------------------------
@@ -85,12 +92,27 @@ def start(
     score: tuple[tuple[int, ...], int] | None = None,
     policy: str = "learned",
 ) -> Table:
-    from meldcalc.advice.history import check_variant
-
-    check_variant(variant)
-    if variant.bidding is None:
-        raise MeldcalcError(f"{variant.name} has no auction: a game follows bid hands")
+    """A new hand's table; refuses, naming the key, a variant whose rules the session
+    cannot keep (`NOT_KEPT`), before a step is typed."""
+    for key, why in NOT_KEPT.items():
+        if why[0](variant):
+            raise UnsupportedError(f"{variant.name}: {key}: {why[1]}")
     return Table(variant, dealer, names=tuple(names), game_score=score, policy=policy)
+
+
+#: The keys of a variant file whose rules the session does not keep, each with when a
+#: variant's value is one it cannot follow and why; `start` refuses such a variant.
+#: Every other key that changes a score is kept (tests/test_game_rules.py walks them).
+NOT_KEPT = {
+    "bidding": (
+        lambda variant: variant.bidding is None,
+        "none: the variant has no auction: a game follows bid hands",
+    ),
+    "stock": (
+        lambda variant: variant.stock > 0,
+        "cards drawn from a stock during play are not followed by the session",
+    ),
+}
 
 
 def replay(table: Table, steps: Sequence[str]) -> Table:
@@ -110,6 +132,8 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
     if verb in CARD_STEPS:  # the verb blanked: the cards keep their place in the line
         rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
+    if step is None:
+        _not_a_misspelt_step(words[0])
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
     _keepable(answer.table, text.strip())
     return answer
@@ -134,19 +158,61 @@ def _keepable(table: Table, text: str) -> None:
 
 
 def _bare(table: Table, text: str, advise: bool) -> Answer:
-    """A step without a verb: a bid in the auction, a card in the play."""
+    """A step without a verb: a bid in the auction, cards in the play (several in a line
+    are played in turn, as one step)."""
     token = text.strip()
     if table.phase == "auction" and (is_whole_number(token) or token.lower() == "pass"):
         return _bid(table, token, advise, 0)
     if table.phase in ("meld", "play"):
-        return _play(table, token, advise, 0)
+        return _plays(table, token, advise)
     raise NotationError(
         f"{quote(token)}: not a step here ({table.phase}): type 'help' for the steps"
     )
 
 
+def _plays(table: Table, token: str, advise: bool) -> Answer:
+    """Each card of the line played in turn; the first refused refuses the line (none of
+    it is taken)."""
+    answer = Answer(table)
+    for card in token.replace(",", " ").split():
+        played = _play(answer.table, card, advise, 0)
+        answer = Answer(played.table, [*answer.lines, *played.lines], played.data)
+    return answer
+
+
+#: The words a step begins with, and the session's own (`meldcalc.cli.game`).
+SESSION_WORDS = ("undo", "review", "quit")
+
+
+def _not_a_misspelt_step(word: str) -> None:
+    """Refuses a word that is no card but one letter off a step's (``shwo``, ``hnit``):
+    told as a step mistyped, not read as a card that fails."""
+    from meldcalc.rules.cards import CARD_TOKENS
+
+    if word.upper() in CARD_TOKENS or is_whole_number(word):
+        return
+    near = [step for step in (*_STEPS, *SESSION_WORDS) if _one_slip(word.lower(), step)]
+    if near:
+        raise NotationError(f"{quote(word)}: not a step; did you mean {near[0]!r}?")
+
+
+def _one_slip(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` with one slip: a letter wrong, missing, extra, or two
+    side by side swapped (a word of three letters or more)."""
+    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        wrong = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+        swapped = len(wrong) == 2 and wrong[1] == wrong[0] + 1
+        return len(wrong) == 1 or (
+            swapped and typed[wrong[0]] == word[wrong[1]] and typed[wrong[1]] == word[wrong[0]]
+        )
+    short, long = sorted((typed, word), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def _seat_step(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    _in(table, "hand", "seat")
+    in_phase(table, "hand", "seat")
     seat = table.seat(rest)
     return Answer(replace(table, me=seat), [f"you sit in seat {seat}"], {"me": seat})
 
@@ -154,7 +220,7 @@ def _seat_step(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.meld import best_meld_all_trumps
 
-    _in(table, "hand", "hand")
+    in_phase(table, "hand", "hand")
     hand, other = hands_typed(table, rest)
     new = replace(table, hand=hand, other=other)
     melds = {r.trump.letter: r.total for r in best_meld_all_trumps(hand, table.variant)}
@@ -165,142 +231,63 @@ def _hand(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     ]
     data: dict[str, Any] = {"hand": hand.notation(), "meld": melds}
     if advise:
-        report = _with_game(table, _bid_report(new, hand, seed))
+        report = with_game(table, bid_report(new, hand, seed))
         best = report.best
         data["suggested_bid"], data["trump"] = report.suggested_bid, best.trump.letter
         lines.append(report.advice()[0])
         new = replace(new, odds=report)
-    lines.append(_auction_prompt(new))
+    lines.append(auction_prompt(new))
     return Answer(new, lines, data)
 
 
-def _bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
-    """Your hand's odds, the deals kept as likely as the bids ``said`` make them
-    (`Table.auction_said`)."""
-    from meldcalc.advice.bidding import estimate
-    from meldcalc.advice.systems import heard, report_system
-    from meldcalc.dealing.knowledge import TableKnowledge
-
-    other = () if table.other is None else ((2, table.other),)  # your other hand, opposite
-    meanings = heard(table.variant, table.bids, table.me)
-    knowledge = TableKnowledge(bids=said, known=other, meanings=meanings)
-    report = estimate(
-        hand, table.variant, deals=1000, seed=seed, knowledge=knowledge, policy=table.policy
-    )
-    return replace(report, system=report_system(report, table.bids, table.me))
-
-
 def _bid(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    _in(table, "auction", "bid")
-    bidding, seat = table.variant.bidding, table.to_bid
-    token = rest.strip().lower()
-    if token == "pass":
-        bid = None
-    elif is_whole_number(token) and len(token) < 9 and int(token) <= MAX_POINTS:
-        bid = int(token)
-        high = table.high_bid
-        floor = bidding.opening if high is None else bidding.next_bid(high[0])
-        if bid < floor or bidding.first_at_least(bid) != bid:
-            raise MeldcalcError(
-                f"bid {bid}: the next legal bid is {bidding.first_at_least(floor)} (or pass)"
-            )
-    else:
-        raise NotationError(
-            f"{quote(rest)}: expected a bid such as {bidding.opening} (at most {MAX_POINTS:,}),"
-            " or pass"
-        )
-    new = replace(table, bids=(*table.bids, (seat, bid)))
+    """A bid or a pass, as the variant's auction takes it (`rules.auction`): its rounds,
+    its forced dealer, its opening bid and steps."""
+    in_phase(table, "auction", "bid")
+    auction, seat = table.auction, table.to_bid
+    bid = auction.read(rest)
+    heard = auction.say(bid)
+    new = replace(table, bids=heard.bids)
     said = f"{table.seat_label(seat)}: {'pass' if bid is None else bid}"
     if advise and new.bidder is None and new.to_bid == new.me and new.auction_said():
-        new = _odds_heard(new, seed)
-    if len(new.passed) == new.players:
-        return _all_passed(table, new, said)
+        new = odds_heard(new, seed)
+    if heard.all_passed:
+        lines = [said, "every seat passed: the hand is not played; deal the next one"]
+        return Answer(new, lines, {"seat": seat, "bid": None, "all_passed": True})
+    if bid is None and heard.bids[-1][1] is not None:  # a forced dealer's pass
+        opening = heard.bids[-1][1]
+        lines = [
+            said,
+            f"every seat passed: the dealer ({table.seat_label(seat)}) must bid {opening}",
+        ]
+        return _then(new, lines, {"bidder": seat, "bid": opening})
     if new.bidder is not None:
         lines = [said, f"{new.seat_label(new.bidder)} won the auction at {new.contract}"]
+        if auction.bidding.rounds and len(new.passed) < new.players - 1:
+            rounds = auction.bidding.rounds
+            lines.insert(1, f"the bidding's {_rounds_text(rounds)} done")
         return _then(new, lines, {"seat": seat, "bid": bid, "bidder": new.bidder})
-    return Answer(new, [said, _auction_prompt(new)], {"seat": seat, "bid": bid})
+    return Answer(new, [said, auction_prompt(new)], {"seat": seat, "bid": bid})
 
 
-def _odds_heard(table: Table, seed: int) -> Table:
-    """Your odds again at your turn to bid, the deals weighed by what the other seats'
-    bids say of their hands; the odds as they were when the auction says too little to
-    sample (a rare reading is refused by the sampler)."""
-    from meldcalc.errors import KnowledgeError
-
-    try:
-        report = _bid_report(table, table.hand, seed, table.auction_said())
-    except KnowledgeError:
-        return table
-    return replace(table, odds=_with_game(table, report))
+def _rounds_text(rounds: int) -> str:
+    return "one round is" if rounds == 1 else f"{rounds} rounds are"
 
 
-def _with_game(table: Table, report: Any) -> Any:
-    """The report with the bid judged by the game's score (`advice.equity`), where the
-    session knows the score."""
-    if table.game_score is None:
-        return report
-    from meldcalc.advice.equity import game_odds, seated, table_for, within_reach
-    from meldcalc.rules.scoring import side_of
-
-    totals, target = table.game_score
-    scores = seated(totals, side_of(table.variant, table.me))
-    if not within_reach(scores, target):
-        return report  # beyond the table: the plain odds
-    equity = table_for(table.variant, target)
-    return replace(report, game=game_odds(report, equity, scores))
-
-
-def _all_passed(table: Table, new: Table, said: str) -> Answer:
-    """Every seat passed: the dealer takes the opening bid where the variant forces it,
-    else the hand is not played (the next deal starts)."""
-    bidding = table.variant.bidding
-    if not bidding.dealer_forced:
-        lines = [said, "every seat passed: the hand is not played; deal the next one"]
-        return Answer(new, lines, {"seat": new.bids[-1][0], "bid": None, "all_passed": True})
-    dealer, opening = table.dealer, bidding.opening
-    bids = (*(entry for entry in new.bids if entry[0] != dealer), (dealer, opening))
-    forced = replace(new, bids=bids)
-    lines = [said, f"every seat passed: the dealer ({table.seat_label(dealer)}) must bid {opening}"]
-    return Answer(forced, lines, {"bidder": dealer, "bid": opening})
-
-
-def _auction_prompt(table: Table) -> str:
-    high = table.high_bid
-    stands = "no bid yet" if high is None else f"the bid is {high[0]} ({table.seat_label(high[1])})"
-    said = f"{stands}; {table.seat_label(table.to_bid)} to bid"
-    if table.to_bid == table.me and table.odds is not None:
-        said += f": {_odds_at(table, high)}"
-    return said
-
-
-def _odds_at(table: Table, high: tuple[int, int] | None) -> str:
-    """Your odds at the level the auction has reached: the next legal bid, how often the
-    simulation made it under your best trump, and the bid your confidence goes to."""
-    from meldcalc.advice.odds import how_often
-
-    bidding, best = table.variant.bidding, table.odds.best
-    level = bidding.opening if high is None else bidding.next_bid(high[0])
-    made = dict(best.make).get(level)
-    if made is None:  # a level the odds table leaves out: the share of totals that reach it
-        made = float((best.totals >= level).mean())
-    limit = best.max_bid
-    chance = f"{level} is {how_often(made, len(best.totals))} with {best.trump.letter}"
-    if table.odds.knowledge.bids:
-        chance += " (the deals as likely as the bids say)"
-    go = "pass" if limit is None or limit < level else f"go on up to {limit}"
-    game = table.odds.game
-    if game is not None:
-        most = "pass" if game.best is None or game.best < level else f"go on up to {game.best}"
-        go += f"; to win the game at {game.score}: {most}"
-    if table.odds.system is not None and table.odds.system.now is not None:
-        go += f"; {table.odds.system.now.short()}"
-    return f"{chance}; {go}"
+def _pass(table: Table, rest: str, advise: bool, seed: int) -> Answer:
+    """A pass: final, and carrying no number (``pass 400`` is a slip, not a pass)."""
+    if rest.strip():
+        raise NotationError(
+            f"pass {quote(rest.strip())}: a pass carries no number: type 'pass', or the bid"
+            f" alone ({rest.strip()})"
+        )
+    return _bid(table, "pass", advise, seed)
 
 
 def _trump(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.variant import may_name_trump
 
-    _in(table, "trump", "trump")
+    in_phase(table, "trump", "trump")
     trump = parse_suit(rest)
     mine = table.hand + table.widow if table.takes_widow else table.playing
     if table.bidder == table.me and not may_name_trump(mine, table.variant, trump):
@@ -321,7 +308,7 @@ def _then(table: Table, lines: list[str], data: dict[str, Any]) -> Answer:
     if prompt is not None:
         return Answer(table, [*lines, prompt], data)
     if table.phase == "meld" and all(seat != table.me for seat, _, _ in table.melds):
-        counted = table.hand + table.widow if table.takes_widow else table.playing
+        counted = table.meld_counted()
         mine = best_meld(counted, table.variant, table.trump)
         cards = Hand.from_cards(card for meld in mine.melds for card in meld.cards)
         cards = Hand([min(a, b) for a, b in zip(cards.counts, counted.counts)])
@@ -413,7 +400,7 @@ def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         raise MeldcalcError(
             f"bury: {table.seat_label(table.bidder)} bid: the burial is its own, unseen"
         )
-    _in(table, "bury", "bury")
+    in_phase(table, "bury", "bury")
     cards = _cards(rest, table.variant.widow, "bury", table, [])
     _held(cards, table.hand + table.widow, "bury", "your hand and the widow", table)
     new = replace(table, buried=cards)
@@ -423,14 +410,14 @@ def _bury(table: Table, rest: str, advise: bool, seed: int) -> Answer:
 def _ask(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     if table.passing_kind != "exchange":
         raise MeldcalcError(f"ask: {table.variant.name} has no card exchange: no suit is asked for")
-    _in(table, "ask", "ask")
+    in_phase(table, "ask", "ask")
     suit = parse_suit(rest)
     return _then(replace(table, ask=suit), [f"asked for {suit.symbol}"], {"ask": suit.letter})
 
 
 def _give(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     _passing(table, "give")
-    _in(table, "pass", "give")
+    in_phase(table, "pass", "give")
     if table.given is not None:
         raise MeldcalcError("give: you have passed your cards already")
     if table.me == table.bidder and table.got is None and table.passing_kind == "exchange":
@@ -474,7 +461,7 @@ def _check_ask(cards: Hand, holding: Hand, ask: Suit, count: int) -> None:
 
 def _get(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     _passing(table, "get")
-    _in(table, "pass", "get")
+    in_phase(table, "pass", "get")
     if table.got is not None:
         raise MeldcalcError("get: the cards passed to you are given already")
     if table.me != table.bidder and table.given is None and not table.variant.passing.simultaneous:
@@ -512,7 +499,7 @@ def _cards(
 def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.rules.meld import best_meld
 
-    _in(table, "meld", "meld")
+    in_phase(table, "meld", "meld")
     seat_word = re.match(r"\s*(\S*)\s*", rest)  # a seat's word, then its meld
     who, what = seat_word[1], rest[seat_word.end() :].strip()
     if not who:
@@ -537,45 +524,54 @@ def _meld(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     else:
         cards = Hand.parse(placed)
         table.variant.check_hand(cards)
-        table.variant.check_together([("your hand", table.hand), (f"seat {seat}", cards)])
         total = best_meld(cards, table.variant, table.trump).total
-    melds = (*(m for m in table.melds if m[0] != seat), (seat, total, cards))
-    new = replace(table, melds=melds)
+    before = [m for m in table.melds if m[0] == seat]
+    new = replace(table, melds=(*(m for m in table.melds if m[0] != seat), (seat, total, cards)))
+    possible.check_seen(new)
+    if cards is None:
+        possible.check_total(new, seat, total)
     lines = [f"{table.seat_label(seat)} melds {total}", *_meld_shows(new)]
+    if before:  # a correction: said, so that a slip of the seat's word is seen
+        lines[0] += f" (in place of the {before[0][1]} typed before)"
     return Answer(new, lines, {"seat": seat, "meld": total})
 
 
 def _meld_shows(table: Table) -> list[str]:
     """The hand scored where the meld laid down ended it, else what the meld shows."""
-    return _scored_lines(table) if table.phase == "over" else meld_shows(table)
+    return scored_lines(table) if table.phase == "over" else meld_shows(table)
 
 
 def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.advice.history import hint_table
 
-    _in(table, ("meld", "play"), "play")
+    in_phase(table, ("meld", "play"), "play")
     card = parse_card(rest).index
     refuse_short_of_meld(table, CARD_NAMES[card])
     seat = table.to_play
     viewer = seat if table.yours(seat) else table.me  # a hand you hold: its cards checked
-    hint_table(table.query_at(viewer, (*table.played, card)), table.variant, viewer=viewer)
+    try:
+        hint_table(table.query_at(viewer, (*table.played, card)), table.variant, viewer=viewer)
+    except MeldcalcError as error:  # told in the session's words, not hint's options
+        said = str(error).replace("--known: ", "").replace("--played", "the cards played")
+        raise HandError(said) from None
     new = replace(table, played=(*table.played, card))
     lines = [f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
     tricks = new.tricks()
     if tricks and tricks[-1][2] >= 0 and len(new.played) % new.players == 0:
         _, _, winner, points = tricks[-1]
         lines.append(f"trick {len(tricks)} to {new.seat_label(winner)} ({points} points)")
-    if new.phase == "over":
-        lines += _scored_lines(new)
-    elif new.yours(new.to_play):
+    data = {"seat": seat, "card": CARD_NAMES[card]}
+    if new.phase in ("over", "counts"):
+        return closing(new, lines, data)
+    if new.yours(new.to_play):
         lines.append("your turn" if new.to_play == new.me else "your other hand's turn")
-    return Answer(new, lines, {"seat": seat, "card": CARD_NAMES[card]})
+    return Answer(new, lines, data)
 
 
 def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     from meldcalc.advice.hint import hint
 
-    _in(table, ("meld", "play"), "hint")
+    in_phase(table, ("meld", "play"), "hint")
     if not table.yours(table.to_play):
         raise MeldcalcError(f"it is {table.seat_label(table.to_play)}'s turn, not yours")
     if not advise:
@@ -592,32 +588,6 @@ def _hint(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         "cards": [{"card": v.card, "points": round(v.points, 2)} for v in found.cards],
     }
     return Answer(table, [f"best: {found.best.card} ({found.method})", *lines], data)
-
-
-def _tricks(table: Table, rest: str, advise: bool, seed: int) -> Answer:
-    from meldcalc.rules.scoring import complete_sides, side_count
-
-    _in(table, ("meld", "play"), "tricks")
-    refuse_short_of_meld(table, "tricks")
-    sides = side_count(table.variant)
-    values = [v.strip() for v in rest.split(",")]
-    if not all(is_whole_number(v) and len(v) < 9 for v in values):
-        example = "160 (the bidding side's)" if sides == 2 else "125,100 (seats 0 and 1)"
-        raise NotationError(
-            f"tricks {quote(rest)}: expected trick points, a side's after a comma, e.g. {example}"
-        )
-    given = [int(v) for v in values]
-    if len(given) not in (sides - 1, sides):
-        fewer = "the bidding side's alone" if sides == 2 else f"the first {sides - 1}"
-        other = "other" if sides == 2 else "last"
-        raise MeldcalcError(
-            f"tricks {quote(rest)}: expected {sides} numbers, one a side in order, or {fewer}"
-            f" (the {other} side takes the rest); got {len(given)}"
-        )
-    numbers = list(complete_sides(given, table.variant, table.bidder, table.variant.trick_total))
-    new = replace(table, tricks_given=tuple(numbers))
-    new.outcome()  # refuses points that cannot be
-    return Answer(new, _scored_lines(new), {"tricks": numbers})
 
 
 def _show(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -650,35 +620,6 @@ def _help(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     return Answer(table, [line.removeprefix("    ") for line in block.splitlines()])
 
 
-def _scored_lines(table: Table) -> list[str]:
-    scored = table.outcome()
-    return ["the hand is over", *scored.explanation]
-
-
-#: Where the hand is, as a step that does not belong there is told.
-_WHERE = {
-    "hand": "your hand is not typed yet (hand CARDS)",
-    "auction": "the hand is at its auction",
-    "widow": "the widow is to be taken up (widow CARDS)",
-    "ask": "the bidder is to ask for a suit (ask SUIT)",
-    "pass": "the cards are being passed",
-    "trump": "trump is to be named (trump SUIT)",
-    "bury": "cards are to be buried (bury CARDS)",
-    "meld": "the hand is at its meld",
-    "play": "the hand is in its play",
-    "over": "the hand is over",
-}
-
-
-def _in(table: Table, phases: str | tuple[str, ...], step: str) -> None:
-    allowed = (phases,) if isinstance(phases, str) else phases
-    if table.phase not in allowed:
-        raise MeldcalcError(
-            f"{step}: not now: {_WHERE[table.phase]}"
-            + (f" ({_auction_prompt(table)})" if table.phase == "auction" else "")
-        )
-
-
 #: Steps whose text is cards (`meld`'s after its seat): they are given the line as typed,
 #: the verb blanked, so a problem in the cards is told at its column in the line (as
 #: `split_label` keeps a label's place).
@@ -693,12 +634,18 @@ _STEPS = {
     "ask": _ask,
     "give": _give,
     "get": _get,
-    "pass": lambda table, rest, advise, seed: _bid(table, "pass", advise, seed),
+    "pass": _pass,
     "trump": _trump,
     "meld": _meld,
     "play": _play,
     "hint": _hint,
-    "tricks": _tricks,
+    "tricks": ending.tricks_step,
+    "throw": ending.throw_in,
+    "concede": ending.concede,
+    "no": ending.no_marriage,
+    "counters": ending.counters,
+    "taken": ending.taken,
+    "checks": ending.checks,
     "show": _show,
     "help": _help,
 }

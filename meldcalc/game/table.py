@@ -43,6 +43,13 @@ class Table:
     melds: tuple[tuple[int, int, Hand | None], ...] = ()  #: (seat, total, cards if given)
     played: tuple[int, ...] = ()
     tricks_given: tuple[int, ...] | None = None
+    thrown_in: bool = False  #: the bidding side threw the hand in before play
+    no_marriage: bool = False  #: double deck: the bidder held no marriage in trump
+    #: what the score needs besides the trick points typed (`counts_wanted`): counters and
+    #: tricks each side took, and each side's checks where meld was typed as totals
+    counters_given: tuple[int, ...] | None = None
+    taken_given: tuple[int, ...] | None = None
+    checks_given: tuple[int, ...] | None = None
     #: your bid's odds (a `bidding.BidReport`), where they were worked out: not part of what
     #: the table knows, so a replay without advice equals the table with it
     odds: Any = field(default=None, compare=False, repr=False)
@@ -63,9 +70,13 @@ class Table:
     def phase(self) -> str:
         if self.hand is None:
             return "hand"
-        if self.tricks_given is not None or len(self.played) == self.deal_size:
+        if self.no_marriage:
             return "over"
-        if len(self.passed) == self.players:
+        if self.thrown_in:
+            return "counts" if self.counts_wanted() else "over"
+        if self.tricks_given is not None or len(self.played) == self.deal_size:
+            return "counts" if self.counts_wanted() else "over"
+        if self.auction.all_passed:
             return "over"  # every seat passed: no hand to play
         if self.bidder is None:
             return "auction"
@@ -188,22 +199,25 @@ class Table:
         return self.players * self.variant.hand_size
 
     @property
-    def passed(self) -> set[int]:
-        return {seat for seat, bid in self.bids if bid is None}
+    def auction(self) -> Any:
+        """The auction as the variant's rules run it (`rules.auction.Auction`)."""
+        from meldcalc.rules.auction import Auction
+
+        return Auction(self.variant.bidding, self.players, self.dealer, self.bids)
+
+    @property
+    def passed(self) -> frozenset[int]:
+        return self.auction.passed
 
     @property
     def high_bid(self) -> tuple[int, int] | None:
         """The highest bid so far and its seat."""
-        bids = [(bid, seat) for seat, bid in self.bids if bid is not None]
-        return max(bids) if bids else None
+        return self.auction.high
 
     @property
     def bidder(self) -> int | None:
-        """The auction's winner, once it is over: the last seat not to pass."""
-        high = self.high_bid
-        if high is None or len(self.passed) < self.players - 1:
-            return None
-        return high[1]
+        """The auction's winner, once it is over."""
+        return self.auction.winner
 
     @property
     def contract(self) -> int | None:
@@ -218,16 +232,9 @@ class Table:
 
     @property
     def to_bid(self) -> int:
-        """The seat to speak next in the auction: from the dealer's left, passed seats out."""
-        seat = (self.dealer + 1 + len(self.bids)) % self.players if not self.bids else None
-        if seat is not None:
-            return seat
-        last = self.bids[-1][0]
-        for step in range(1, self.players + 1):
-            seat = (last + step) % self.players
-            if seat not in self.passed:
-                return seat
-        return last
+        """The seat to speak next in the auction (the last to speak, once it is over)."""
+        seat = self.auction.to_speak
+        return self.bids[-1][0] if seat is None else seat
 
     @property
     def to_play(self) -> int:
@@ -302,17 +309,38 @@ class Table:
         return tuple(points)
 
     def _buried_points(self) -> int:
-        """The counters buried: yours, or (the hand played out) every card not played."""
+        """The counters' points buried: yours, or (the hand played out) every card not
+        played."""
+        buried = self._buried()
+        return 0 if buried is None else sum(self._counter_points(buried))
+
+    def _buried(self) -> Hand | None:
         if len(self.played) == self.deal_size:
             left = [self.variant.deck.copies_of(card) for card in CARDS]
             for card in self.played:
                 left[card] -= 1
-            buried = Hand(left)
-        elif self.buried is not None:
-            buried = self.buried
-        else:
-            return 0
-        return sum(self.variant.counters.get(card.rank, 0) for card in buried.cards())
+            return Hand(left)
+        return self.buried
+
+    def _counter_points(self, cards: Hand) -> list[int]:
+        """The points of each counter among ``cards`` (the cards that score none left out)."""
+        counters = self.variant.counters
+        return [counters[card.rank] for card in cards.cards() if counters.get(card.rank)]
+
+    def taken(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The hand played out: the tricks and the counters each side took (the burial's
+        counters the bidder's, as its points are)."""
+        from meldcalc.rules.scoring import side_count, side_of
+
+        tricks, counters = [0] * side_count(self.variant), [0] * side_count(self.variant)
+        for _, cards, winner, _ in self.tricks():
+            side = side_of(self.variant, winner)
+            tricks[side] += 1
+            counters[side] += len(self._counter_points(Hand.from_cards(CARDS[c] for _, c in cards)))
+        buried = self._buried()
+        if self.variant.widow and buried is not None:
+            counters[side_of(self.variant, self.bidder)] += len(self._counter_points(buried))
+        return tuple(tricks), tuple(counters)
 
     def side_melds(self) -> tuple[int, ...]:
         from meldcalc.rules.scoring import side_count, side_of
@@ -322,16 +350,79 @@ class Table:
             meld[side_of(self.variant, seat)] += total
         return tuple(meld)
 
-    def outcome(self) -> Any:
-        """The hand scored as `meldcalc score` scores it (a `scoring.HandScore`); None when
-        every seat passed and it was not played."""
-        from meldcalc.rules.scoring import HandPlay, score_hand
+    def side_checks(self) -> tuple[int, ...]:
+        """Each side's checks (check pinochle): as a `checks` step gave them, else counted
+        from each seat's meld cards (a meld typed as a total carries none known)."""
+        from meldcalc.rules.meld import best_meld
+        from meldcalc.rules.scoring import side_count, side_of
+
+        if self.checks_given is not None:
+            return self.checks_given
+        checks = [0] * side_count(self.variant)
+        if not self.keeps_checks:
+            return tuple(checks)
+        for seat, _, cards in self.melds:
+            counted = self.meld_counted() if seat == self.me else cards
+            if counted is not None:
+                found = best_meld(counted, self.variant, self.trump).melds
+                checks[side_of(self.variant, seat)] += sum(meld.checks for meld in found)
+        return tuple(checks)
+
+    @property
+    def keeps_checks(self) -> bool:
+        return any(rule.checks for rule in self.variant.melds)
+
+    def meld_counted(self) -> Hand:
+        """The cards your meld is counted from: your hand with the widow, when you take it,
+        else the hand you play."""
+        return self.hand + self.widow if self.takes_widow else self.playing
+
+    def hand_play(self) -> Any:
+        """The hand as `meldcalc score` takes it (a `scoring.HandPlay`); None when every
+        seat passed and it was not played."""
+        from meldcalc.rules.scoring import HandPlay
 
         if self.contract is None:
             return None
-        tricks = None if self.forfeited else self.trick_points()
-        play = HandPlay(self.contract, self.bidder, self.side_melds(), tricks)
-        return score_hand(self.variant, play)
+        meld = self.side_melds()
+        checks = self.side_checks() if self.keeps_checks else ()
+        if self.forfeited:  # the 20-point minimum: not played (scoring says how it ends)
+            return HandPlay(self.contract, self.bidder, meld, None, checks)
+        if self.thrown_in or self.no_marriage:
+            return HandPlay(
+                self.contract, self.bidder, meld, None, checks, self.thrown_in, self.no_marriage
+            )
+        taken, counters = self.taken_given, self.counters_given
+        if len(self.played) == self.deal_size:
+            taken, counters = self.taken()
+        tricks = self.trick_points()
+        return HandPlay(
+            self.contract, self.bidder, meld, tricks, checks, False, False, taken, counters
+        )
+
+    def outcome(self) -> Any:
+        """The hand scored as `meldcalc score` scores it (a `scoring.HandScore`); None when
+        every seat passed and it was not played."""
+        from meldcalc.rules.scoring import score_hand
+
+        play = self.hand_play()
+        return None if play is None else score_hand(self.variant, play)
+
+    def counts_wanted(self) -> str | None:
+        """What the hand's score still needs, its play over: ``checks`` (a meld typed as a
+        total in a game of checks), ``counters_taken`` or ``tricks_taken`` (a save-meld
+        rule the trick points do not settle); None when it can be scored. Refuses what the
+        score refuses (trick points that cannot be)."""
+        from meldcalc.rules.scoring import CountNeeded
+
+        try:
+            self.outcome()
+        except CountNeeded as needed:
+            return needed.count
+        totals = any(cards is None and total for seat, total, cards in self.melds)
+        if self.keeps_checks and self.checks_given is None and totals and not self.no_marriage:
+            return "checks"
+        return None
 
     def as_played(self) -> Any:
         """The hand played out as a `bidding.PlayedDeal`, every seat's hand as dealt: each
@@ -361,6 +452,9 @@ class Table:
             sent = self.given.counts
             if back is not None:  # you sent first: it may have passed some of them back
                 sent = tuple(max(a - b, 0) for a, b in zip(sent, back.counts))
+            for seat, _, cards in self.melds:  # what its meld shows is counted there already
+                if seat == self.pass_partner and cards is not None:
+                    sent = tuple(max(a - b, 0) for a, b in zip(sent, cards.counts))
             if any(sent):
                 known.append(f"{self.pass_partner}:{Hand(sent).notation()}")
         if self.other is not None:  # your other hand, whole

@@ -180,7 +180,9 @@ def replay(table: TwoTable, steps: Sequence[str]) -> TwoTable:
     return table
 
 
-def review_mine(table: TwoTable, seed: int = 0, jobs: int = 1) -> list[Any]:
+def review_mine(
+    table: TwoTable, seed: int = 0, jobs: int = 1, time_limit: Any = None, progress: Any = None
+) -> list[Any]:
     raise MeldcalcError("review: not for two-handed hands yet (hint works at every step)")
 
 

@@ -51,6 +51,16 @@ SHORT_OF_MELD = "short of meld"
 PLAYED = "played"  # a hand without an auction (two-handed): each side scores what it took
 
 
+class CountNeeded(MeldcalcError):
+    """A save-meld rule cannot tell from the trick points whether a side saved its meld:
+    ``count`` names what the hand needs besides (``counters_taken`` or ``tricks_taken``),
+    for a caller that asks for it in its own words (the session's steps)."""
+
+    def __init__(self, message: str, count: str) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 def side_count(variant: Variant) -> int:
     return 2 if variant.partnerships else variant.players
 
@@ -186,7 +196,8 @@ def check_hand(variant: Variant, play: HandPlay) -> None:
             f" the last trick are multiples of {step}, so trick points are too: a typo?"
         )
     if play.tricks_taken is not None:
-        _check_tricks_taken(variant, play.tricks, play.tricks_taken)
+        bidding_side = side_of(variant, play.bidder)
+        _check_tricks_taken(variant, play.tricks, play.tricks_taken, bidding_side)
     if play.counters_taken is not None:
         _check_counters_taken(variant, play.tricks, play.counters_taken)
 
@@ -244,8 +255,11 @@ def _check_without_auction(variant: Variant, play: HandPlay) -> None:
         )
 
 
-def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
-    """The tricks each side took agree with the hand and with its trick points."""
+def _check_tricks_taken(
+    variant: Variant, points: Sequence[int], taken: Sequence[int], bidding: int
+) -> None:
+    """The tricks each side took agree with the hand and with its trick points (the
+    bidding side's with the widow's burial too)."""
     _check_per_side("tricks taken", taken, len(points))
     tricks = tricks_in_hand(variant)
     if sum(taken) != tricks:
@@ -256,6 +270,22 @@ def _check_tricks_taken(variant: Variant, points: Sequence[int], taken: Sequence
                 f"{side_name(variant, side)} took no trick but {won} trick points:"
                 " check --tricks and --tricks-taken"
             )
+        most = most_in_tricks(variant, count, variant.widow if side == bidding else 0)
+        if won > most:
+            raise MeldcalcError(
+                f"{side_name(variant, side)} took {won} trick points in {count}"
+                f" trick{'' if count == 1 else 's'}, but {count} can hold at most {most}"
+                " (the richest cards and the last trick): check --tricks and --tricks-taken"
+            )
+
+
+def most_in_tricks(variant: Variant, count: int, buried: int = 0) -> int:
+    """The most trick points ``count`` tricks (and ``buried`` cards of a widow) can hold:
+    the richest cards of the deck, as many as they hold, and the last trick's bonus."""
+    values = sorted(
+        (variant.counters.get(card.rank, 0) for card in variant.deck.cards()), reverse=True
+    )
+    return sum(values[: count * variant.players + buried]) + (variant.last_trick if count else 0)
 
 
 def _check_counters_taken(variant: Variant, points: Sequence[int], taken: Sequence[int]) -> None:
@@ -425,10 +455,11 @@ def _took_a_counter(variant: Variant, play: HandPlay, side: int) -> bool:
         return play.counters_taken[side] > 0
     if points != variant.last_trick or points == 0:
         return points > 0
-    raise MeldcalcError(
+    raise CountNeeded(
         f"{side_name(variant, side)} took {points} trick points, which may be the last trick"
         " alone: under this variant's rule a side must take a counter to save its meld, so"
-        " say how many counters each side took (--counters-taken)"
+        " say how many counters each side took (--counters-taken)",
+        "counters_taken",
     )
 
 
@@ -436,9 +467,10 @@ def _took_a_trick(play: HandPlay, side: int) -> bool:
     if play.tricks[side] > 0:
         return True
     if play.tricks_taken is None:
-        raise MeldcalcError(
+        raise CountNeeded(
             "a side took no trick points: under this variant's rule a side must take a trick"
-            " to save its meld, so say how many tricks each side took (--tricks-taken)"
+            " to save its meld, so say how many tricks each side took (--tricks-taken)",
+            "tricks_taken",
         )
     return play.tricks_taken[side] > 0
 
