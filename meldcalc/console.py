@@ -137,6 +137,12 @@ def end_on_signals() -> None:
     lock an idle worker holds while it waits for work), and there is nothing to save; but
     the terminal is left as the run found it (`_terminal_restorer`)."""
     restore_terminal = _terminal_restorer()
+    # A signal is handled by Python in the main thread, but the kernel gives it to any
+    # thread: to one of OpenBLAS's idle threads (numpy starts them at import), the main
+    # thread, waiting in readline's select() at `game`'s prompt, never woke and Ctrl-C was
+    # lost. One BLAS thread starts none; meldcalc's matrices are small (no time lost).
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
     def handler(signum: int, frame: object) -> None:
         for _ in range(5):  # a pool's thread may start a worker meanwhile: look again
