@@ -80,6 +80,10 @@ def test_your_own_no_marriage_is_refused_where_you_hold_one() -> None:
                                    "pass", "pass", "pass"])  # fmt: skip
     with pytest.raises(MeldcalcError, match="holds a marriage in ♣: name it trump"):
         apply(table, "no marriage")
+    yours = _table("double-deck", [DD_HAND, "50", "pass", "pass", "pass"])
+    assert apply(yours, "no marriage").lines[0] == (
+        "you hold no marriage in trump: the hand is not played"
+    )
 
 
 @pytest.mark.parametrize(

@@ -145,7 +145,8 @@ def no_marriage(table: Table, rest: str, advise: bool, seed: int) -> Answer:
                 + ("" if table.trump else f": name it trump (trump {held[0].letter})")
             )
     new = replace(table, no_marriage=True)
-    said = f"{table.seat_label(table.bidder)} holds no marriage in trump: the hand is not played"
+    holds = "you hold" if table.bidder == table.me else f"{table.seat_label(table.bidder)} holds"
+    said = f"{holds} no marriage in trump: the hand is not played"
     return closing(new, [said], {"no_marriage": True})
 
 
