@@ -39,3 +39,21 @@ def read_until(fd: int, wanted: str, seconds: float = 30) -> str:
         except OSError:
             break
     return seen
+
+
+def waiting_for_input(pid: int, seconds: float = 10) -> None:
+    """Until process ``pid`` sleeps waiting for input (Linux: in select or poll), as a
+    player's key comes long after the prompt. Python's readline draws the prompt, then
+    waits in select(); a Ctrl-C in the microseconds between is noted but not acted on
+    until the next line (CPython checks signals only when select is interrupted), so a
+    test that answers the prompt at machine speed would wait on a signal already spent."""
+    deadline = time.monotonic() + seconds
+    wchan = f"/proc/{pid}/wchan"
+    while time.monotonic() < deadline:
+        try:
+            with open(wchan) as channel:
+                if any(word in channel.read() for word in ("select", "poll")):
+                    return
+        except OSError:
+            return  # no /proc, or the process is gone: nothing to wait for
+        time.sleep(0.01)

@@ -289,7 +289,8 @@ def test_ctrl_c_at_the_prompt_leaves_the_terminal_as_it_found_it(tmp_path, key, 
     ends the run there must turn it on again, or the player's shell is left typing blind
     (under dash, which does not reset the terminal itself). (The terminal
     is driven from a process of its own, and Ctrl-C pressed again each half second until
-    the run ends: under load a first Ctrl-C was seen to go unanswered, cause not found.)"""
+    the run ends: a Ctrl-C sent the instant the prompt shows can fall before readline
+    waits for input, and go unanswered (`sessions.waiting_for_input`).)"""
     argv = [sys.executable, "-c", _CTRL_C_AT_THE_PROMPT, str(tmp_path / "g"), str(AWAY), str(key)]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=90)
     assert done.returncode == 0, done.stderr

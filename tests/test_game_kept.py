@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sessions import AWAY, read_until, run_game
+from sessions import AWAY, read_until, run_game, waiting_for_input
 
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 COUNTED = [f"hand {HAND}", "250", "pass", "pass", "pass", "trump S", "meld left 20",
@@ -156,6 +156,7 @@ def test_ctrl_d_and_ctrl_c_at_the_prompt_say_where_the_hand_is_kept(tmp_path, ke
         # no thread but the main one, waiting at the prompt: a signal the kernel gave
         # another (an idle BLAS thread) was never seen by readline, and Ctrl-C was lost
         assert os.listdir(f"/proc/{pid}/task") == [str(pid)]
+        waiting_for_input(pid)
         os.write(fd, key)
         said = read_until(fd, "with it", 20)
     finally:
