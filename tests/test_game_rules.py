@@ -242,3 +242,17 @@ def test_every_sub_key_of_a_kept_key_is_a_rule_the_session_asks_for() -> None:
         "stock_play.meld_before_draw", "stock_play.melds_per_trick", "stock_play.round_tricks",
             "bidding.system",
     }  # fmt: skip
+
+
+def test_a_seat_with_no_meld_typed_is_said_at_the_first_card_as_counting_none() -> None:
+    """A meld forgotten is not refused (a seat with none need not be typed) but said, at the
+    one moment it can still be given: before the play, after which a meld is refused."""
+    table = _table("single-deck", [*AUCTION, "meld left 20", "meld right 10"])
+    said = apply(table, "AS").lines
+    assert (
+        said[0] == "no meld typed for seat 2 (partner): counted as none ('undo', then 'meld 2 N')"
+    )
+    assert apply(apply(table, "AS").table, "9H").lines == ["seat 1 (left): 9H"]  # said once
+    assert apply(table, "tricks 150").lines[0] == said[0]  # the play not followed: the same
+    every = _table("single-deck", [*AUCTION, "meld left 20", "meld partner 0", "meld right 10"])
+    assert not any("no meld" in line for line in apply(every, "AS").lines)

@@ -15,6 +15,7 @@ from sessions import AWAY, read_until, run_game
 
 from meldcalc.dealing.deal import deal
 from meldcalc.engines.twohanded import after_trick, choose_card, from_deal
+from meldcalc.errors import MeldcalcError
 from meldcalc.game.twohanded import apply, replay, start
 from meldcalc.rules.cards import CARD_NAMES
 from meldcalc.rules.loading import load_variant
@@ -189,3 +190,16 @@ def test_where_the_meld_follows_the_draw_the_session_asks_for_the_draw_first() -
     assert "you meld royal marriage KS QS: 40" in melded.lines
     led = apply(melded.table, "9C").table
     assert led.prompt == "[stock 22: seat 1 to follow] > "
+
+
+def test_a_mistyped_step_is_told_as_the_step_meant_and_the_seat_comes_first() -> None:
+    """As the four-handed session answers: "did you mean", not the list of every step."""
+    first = start(TWO, dealer=1)
+    with pytest.raises(MeldcalcError, match=r"hand: not yet: say your seat first \(seat 0"):
+        apply(first, f"hand {HAND}")
+    table = apply(first, "seat 0").table
+    with pytest.raises(MeldcalcError, match=r"^seat: you sit in seat 0 already$"):
+        apply(table, "seat 1")
+    for typed, meant in (("hnit", "hint"), ("shwo", "show"), ("drwa", "draw")):
+        with pytest.raises(MeldcalcError, match=f"'{typed}': not a step; did you mean '{meant}'"):
+            apply(_dealt_table(HAND, "AS"), typed)

@@ -5,7 +5,7 @@ The player types what happens as it happens, one step a line::
     seat 1                  which seat is yours (seats from 0, the first to bid after the
                             dealer; 'me', 'left', 'partner', 'right' name seats from yours,
                             and a player's name the game keeps names that player's seat)
-    hand AS 10S KS ...      your hand as dealt: the meld under each trump, a bid to go to
+    hand AS 10S KS ...      your hand as dealt: its meld under each trump, how high to bid
     300 | bid 300 | pass    the auction, each seat in turn from the dealer's left
     widow AS KS QH          the widow as turned up (yours to take, when you bid)
     bury 10D JC JC          the cards you bury from your hand and the widow, when you bid
@@ -55,6 +55,7 @@ from meldcalc.game.houserules import (
 from meldcalc.game.ledger import MAX_POINTS
 from meldcalc.game.odds import auction_prompt, bid_report, odds_heard, with_game
 from meldcalc.game.table import Table
+from meldcalc.game.words import not_a_misspelt_step
 from meldcalc.rules.cards import CARD_NAMES, CARDS, Hand, Suit, cards_text, parse_card, parse_suit
 from meldcalc.rules.notation import is_whole_number
 from meldcalc.rules.seats import place_offsets
@@ -133,7 +134,7 @@ def apply(table: Table, text: str, advise: bool = True, seed: int = 0) -> Answer
         rest = text.replace(words[0], " " * len(words[0]), 1).rstrip()
     step = _STEPS.get(verb)
     if step is None:
-        _not_a_misspelt_step(words[0])
+        not_a_misspelt_step(words[0], _STEPS)
     answer = _bare(table, text, advise) if step is None else step(table, rest, advise, seed)
     _keepable(answer.table, text.strip())
     return answer
@@ -178,37 +179,6 @@ def _plays(table: Table, token: str, advise: bool) -> Answer:
         played = _play(answer.table, card, advise, 0)
         answer = Answer(played.table, [*answer.lines, *played.lines], played.data)
     return answer
-
-
-#: The words a step begins with, and the session's own (`meldcalc.cli.game`).
-SESSION_WORDS = ("undo", "review", "quit")
-
-
-def _not_a_misspelt_step(word: str) -> None:
-    """Refuses a word that is no card but one letter off a step's (``shwo``, ``hnit``):
-    told as a step mistyped, not read as a card that fails."""
-    from meldcalc.rules.cards import CARD_TOKENS
-
-    if word.upper() in CARD_TOKENS or is_whole_number(word):
-        return
-    near = [step for step in (*_STEPS, *SESSION_WORDS) if _one_slip(word.lower(), step)]
-    if near:
-        raise NotationError(f"{quote(word)}: not a step; did you mean {near[0]!r}?")
-
-
-def _one_slip(typed: str, word: str) -> bool:
-    """Whether ``typed`` is ``word`` with one slip: a letter wrong, missing, extra, or two
-    side by side swapped (a word of three letters or more)."""
-    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
-        return False
-    if len(typed) == len(word):
-        wrong = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
-        swapped = len(wrong) == 2 and wrong[1] == wrong[0] + 1
-        return len(wrong) == 1 or (
-            swapped and typed[wrong[0]] == word[wrong[1]] and typed[wrong[1]] == word[wrong[0]]
-        )
-    short, long = sorted((typed, word), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _seat_step(table: Table, rest: str, advise: bool, seed: int) -> Answer:
@@ -555,7 +525,7 @@ def _play(table: Table, rest: str, advise: bool, seed: int) -> Answer:
         said = str(error).replace("--known: ", "").replace("--played", "the cards played")
         raise HandError(said) from None
     new = replace(table, played=(*table.played, card))
-    lines = [f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
+    lines = [*ending.no_meld_typed(table), f"{table.seat_label(seat)}: {CARD_NAMES[card]}"]
     tricks = new.tricks()
     if tricks and tricks[-1][2] >= 0 and len(new.played) % new.players == 0:
         _, _, winner, points = tricks[-1]

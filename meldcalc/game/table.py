@@ -342,6 +342,11 @@ class Table:
             counters[side_of(self.variant, self.bidder)] += len(self._counter_points(buried))
         return tuple(tricks), tuple(counters)
 
+    def unmelded(self) -> list[int]:
+        """The seats no meld was typed for: counted as none once play begins."""
+        laid = {seat for seat, _, _ in self.melds}
+        return [seat for seat in range(self.players) if seat not in laid]
+
     def side_melds(self) -> tuple[int, ...]:
         from meldcalc.rules.scoring import side_count, side_of
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meldcalc.errors import HandError, MeldcalcError, NotationError, quote
+from meldcalc.game.words import not_a_misspelt_step
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS, Card, Hand, parse_card, parse_hand
 from meldcalc.rules.twohanded import (
     DRAWN,
@@ -195,6 +196,7 @@ def apply(table: TwoTable, text: str, advise: bool = True, seed: int = 0) -> Ans
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "").strip()
     step = _STEPS.get(verb)
     if step is None:
+        not_a_misspelt_step(words[0], _STEPS)
         if table.phase in ("play", "won") and len(words) == 1:
             return _play(table, text.strip(), advise)
         raise NotationError(f"{quote(text.strip())}: not a step here: {HELP}")
@@ -203,7 +205,7 @@ def apply(table: TwoTable, text: str, advise: bool = True, seed: int = 0) -> Ans
 
 def _seat_step(table: TwoTable, rest: str, advise: bool) -> Answer:
     if table.me is not None:
-        raise MeldcalcError(f"seat: you are {table.seat_label(table.me)}'s seat already")
+        raise MeldcalcError(f"seat: you sit in seat {table.me} already")
     me = table.seat(rest)
     new = replace(table, me=me)
     role = "deal" if me == table.dealer else "lead the first trick"
@@ -441,7 +443,9 @@ def _events(table: TwoTable, since: int) -> list[str]:
                 f"trick {event.number}: {winner} win{'' if winner == 'you' else 's'} {event.points}"
             )
         elif isinstance(event, Melded):
-            lines.append(f"{who} meld {event.laid.text}: {event.laid.points}")
+            lines.append(
+                f"{who} meld{'' if who == 'you' else 's'} {event.laid.text}: {event.laid.points}"
+            )
         elif isinstance(event, DixScored):
             lines.append(f"{who}: dix {_DIX_WORDS[event.how]}: {event.points}")
         elif isinstance(event, Drew) and (event.seat == table.me or event.shown):
@@ -497,6 +501,8 @@ def _phase(table: TwoTable, phases: str | tuple[str, ...], step: str) -> None:
     if isinstance(phases, str):
         phases = (phases,)
     if table.phase not in phases:
+        if table.me is None:  # nothing but the seat can come first
+            raise MeldcalcError(f"{step}: not yet: say your seat first (seat 0 or seat 1)")
         raise MeldcalcError(f"{step}: not now ({table.prompt.strip('[] >')})")
 
 
