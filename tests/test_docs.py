@@ -47,6 +47,24 @@ def test_the_first_command_prints_what_the_readme_shows_under_it() -> None:
     assert result.exit_code == 0 and result.stdout == shown
 
 
+def _anchor(heading: str) -> str:
+    """A heading's link target as GitHub makes it: lower case, punctuation dropped,
+    spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_link_within_the_readme_finds_its_heading() -> None:
+    """The contents list and the cross-references lead somewhere (a renamed heading broke
+    the contents' link to the learning section)."""
+    headings = {_anchor(h) for h in re.findall(r"^#+ (.+)$", README, re.MULTILINE)}
+    links = set(re.findall(r"\]\(#([^)]+)\)", README))
+    assert links and links <= headings, sorted(links - headings)
+    contents = README.split("## Contents", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"\]\(#([^)]+)\)", contents))
+    top = {_anchor(h) for h in re.findall(r"^## (.+)$", README, re.MULTILINE)} - {"contents"}
+    assert top <= listed, sorted(top - listed)  # every section in the contents
+
+
 def test_completions_match_what_the_app_generates() -> None:
     spec = importlib.util.spec_from_file_location("generate", ROOT / "completions" / "generate.py")
     generate = importlib.util.module_from_spec(spec)
