@@ -103,6 +103,19 @@ def test_quit_says_the_hand_is_kept_and_how_to_go_on(tmp_path) -> None:
     )
 
 
+def test_quit_with_words_after_it_is_refused_as_quit_not_read_as_a_card(tmp_path) -> None:
+    done = run_game(tmp_path / "g.jsonl", ["quit now", "undo it", "quit"], "--policy", "rules")
+    assert "line 1: 'quit now': quit takes nothing after it" in done.stderr
+    assert "line 2: 'undo it': undo takes nothing after it" in done.stderr
+
+
+def test_one_step_kept_is_said_as_one_step(capsys) -> None:
+    from meldcalc.cli.game import GameFormat, _Output
+
+    _Output(GameFormat.text).kept(Path("g.jsonl"), Path("g.jsonl.hand"), ["hand AS"])
+    assert "g.jsonl.hand (1 step): `meldcalc game g.jsonl`" in capsys.readouterr().out
+
+
 def test_review_is_there_after_a_restart(tmp_path) -> None:
     from test_game import _deal_played
 

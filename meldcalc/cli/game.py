@@ -217,6 +217,10 @@ def _session(
             if text.lower() in QUIT:
                 quitted = True
                 break
+            word, *more = text.split(maxsplit=1)
+            if more and word.lower() in (*QUIT, "review", "undo"):  # else read as cards
+                out.error(number, f"{quote(text)}: {word.lower()} takes nothing after it")
+                continue
             kept = None  # the step's answer, once its journal has it
             try:
                 if text.lower() == "review":
@@ -655,7 +659,8 @@ class _Output:
         import shlex
 
         self.note(
-            f"{before}the hand is kept in {shown_path(path)} ({len(steps)} steps): `meldcalc game"
+            f"{before}the hand is kept in {shown_path(path)} ({len(steps)}"
+            f" step{'' if len(steps) == 1 else 's'}): `meldcalc game"
             f" {shlex.quote(str(file))}` goes on with it"
         )
 
