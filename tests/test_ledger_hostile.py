@@ -432,3 +432,12 @@ def test_a_game_in_a_missing_folder_is_named(tmp_path: Path) -> None:
     game = tmp_path / "nowhere" / "g.jsonl"
     message = one_line(score(game, *FIRST), 2)
     assert f"{game}: cannot start a game: no folder {game.parent}" in message
+
+
+def test_a_line_nested_past_pythons_depth_is_said_so_in_words(tmp_path: Path) -> None:
+    """Not Python's own 'maximum recursion depth exceeded while decoding a JSON array'."""
+    game = tmp_path / "g.jsonl"
+    lines = two_hands(game).split(b"\n")
+    game.write_bytes(b"\n".join([lines[0], b"[" * 100_000 + b"]" * 100_000, lines[2]]) + b"\n")
+    said = one_line(score(game, "--show"), 2)
+    assert said.rstrip().endswith(f"{game}:2: not a JSON object: nested too deep"), said

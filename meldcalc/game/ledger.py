@@ -304,7 +304,8 @@ def _records(path: Path, content: bytes) -> Any:
         try:
             record = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise LedgerError(f"{where}: not a JSON object: {quote(str(error), 80)}") from None
+            why = "nested too deep" if isinstance(error, RecursionError) else quote(str(error), 80)
+            raise LedgerError(f"{where}: not a JSON object: {why}") from None
         if not isinstance(record, dict):
             raise LedgerError(f"{where}: expected a JSON object, got {quote(record)}")
         yield where, record
