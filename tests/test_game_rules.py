@@ -256,3 +256,14 @@ def test_a_seat_with_no_meld_typed_is_said_at_the_first_card_as_counting_none() 
     assert apply(table, "tricks 150").lines[0] == said[0]  # the play not followed: the same
     every = _table("single-deck", [*AUCTION, "meld left 20", "meld partner 0", "meld right 10"])
     assert not any("no meld" in line for line in apply(every, "AS").lines)
+
+
+def test_the_trump_prompt_offers_a_suit_you_may_name_or_the_no_marriage_step() -> None:
+    none = _table("double-deck", [DD_HAND, "50", "pass", "pass"])
+    assert apply(none, "pass").lines[-1] == (
+        "your hand holds no marriage: 'no marriage' (the hand is not played)"
+    )
+    clubs = DD_HAND.replace("JC", "KC").replace("10C", "QC")  # a marriage in clubs alone
+    assert apply(_table("double-deck", [clubs, "50", "pass", "pass"]), "pass").lines[-1] == (
+        "name trump: trump C"
+    )

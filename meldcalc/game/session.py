@@ -311,12 +311,25 @@ def _prompt_before_play(table: Table) -> str | None:
         return _pass_prompt(table)
     if phase == "trump":
         if mine:
-            return "name trump: trump S"
+            return _your_trump_prompt(table)
         seen = table.variant.widow and table.widow is None
         return f"{bidder} names trump: trump S" + (
             " (and the widow as turned up, if it was: widow CARDS)" if seen else ""
         )
     return None
+
+
+def _your_trump_prompt(table: Table) -> str:
+    """Trump to name, as a suit you may name: where a marriage in trump is needed and your
+    hand holds none, the step that ends the hand instead."""
+    from meldcalc.rules.cards import SUITS
+    from meldcalc.rules.variant import may_name_trump
+
+    mine = table.hand + table.widow if table.takes_widow else table.playing
+    allowed = [suit for suit in SUITS if may_name_trump(mine, table.variant, suit)]
+    if not allowed:
+        return "your hand holds no marriage: 'no marriage' (the hand is not played)"
+    return f"name trump: trump {allowed[0].letter}"
 
 
 def _pass_prompt(table: Table) -> str:
