@@ -124,3 +124,29 @@ def test_bid_with_the_widow_seen_buries_as_judged_and_never_counted_meld(case, s
         # judged on the same deals: every burial of a trump, the same partner-free totals
         assert len({len(other.tricks) for other in judged}) == 1
     assert report.advice()[1].startswith(f"Bury {report.best.bury.notation(report.best.trump)}")
+
+
+def test_screened_burials_keep_the_rule_of_thumb_and_are_judged_as_without_screening(
+    monkeypatch,
+) -> None:
+    """Screening only drops burials: those it keeps (the rule of thumb's always) are
+    judged on the very deals, with the very totals, they had when every burial was."""
+    import meldcalc.advice.bidding as bidding
+    from meldcalc.dealing.knowledge import TableKnowledge
+
+    variant = VARIANTS["three-handed"]
+    hand = Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH 10C 10D 9D")
+    knowledge = TableKnowledge(widow=Hand.parse("KS 10H 9C"))
+    deals = 2 * bidding.SCREEN_DEALS  # the fewest that are screened
+    run = lambda: estimate(hand, variant, deals, 3, knowledge=knowledge, policy="rules")  # noqa: E731
+    screened = run()
+    monkeypatch.setattr(bidding, "SCREEN_DEALS", deals)  # now too few deals to screen
+    every = run()
+    assert not every.screened and screened.screened
+    for trump, judged in every.burials.items():
+        kept = screened.burials[trump]
+        assert screened.screened[trump] == len(judged) > len(kept)
+        assert kept[0].bury == judged[0].bury  # the rule of thumb's, first
+        assert len(kept) <= bidding.SCREEN_KEEP + 1
+        totals = {odds.bury: odds.expected_total for odds in judged}
+        assert all(totals[odds.bury] == odds.expected_total for odds in kept)

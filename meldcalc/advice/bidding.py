@@ -47,6 +47,11 @@ from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
 from meldcalc.workers import worker_map
 
 CHUNK = 2000
+#: Burials and pass-backs (several ways to ready the same hand under one trump) are first
+#: judged on this many deals of their own; the `SCREEN_KEEP` best of each trump (the rule
+#: of thumb's way always among them) are then judged on every deal, as all were before.
+SCREEN_DEALS = 400
+SCREEN_KEEP = 3
 #: The band of bid levels shown: from the last made this often ...
 NEARLY_CERTAIN = 0.95
 #: ... to the first made less often than this.
@@ -112,6 +117,8 @@ class BidReport:
     burials: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
     #: the cards to pass back known: for each trump, every pass-back judged (likewise)
     pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
+    #: for each trump, how many burials or pass-backs were screened (`SCREEN_DEALS`)
+    screened: dict[Suit, int] = field(default_factory=dict)
     #: the bid judged by the game's score (`advice.equity.GameOdds`), where it was given
     game: Any = None
     #: the fast policy the deals were played by (`meldcalc.engines.policies`)
@@ -178,12 +185,15 @@ class BidReport:
             if chosen is None:
                 continue
             tried = len(judged.get(best.trump, []))
+            screened = self.screened.get(best.trump, tried)
             why = (
                 f"the best of {tried} {what}s tried on the same deals"
                 if tried > 1
                 else f"too few of your cards lie outside trump and your meld to {spared}"
                 " another way, so the rule of thumb's choice is the one played"
             )
+            if screened > tried:
+                why = f"the best of {screened} {what}s ({screening(what)})"
             return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
         return []
 
@@ -272,13 +282,17 @@ def estimate(
     trumps = trumps or list(SUITS)
     setups = plan_setups(hand, variant, trumps, knowledge)
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
+    screened: dict[Suit, int] = {}
+    if knowledge.widow is not None or judges_pass_back(variant, knowledge):
+        run = (hand, variant, seed, trumps, jobs, knowledge, exact, policy)
+        setups, screened = _screened(run, setups, deals, confidence)
     samples = _run_chunks(
         hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, 0, exact, policy
     )
     held = hand + knowledge.widow if knowledge.widow is not None else hand
     judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
-    report.policy = policy
+    report.policy, report.screened = policy, screened
     _choose(report, judged, knowledge)
     if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
@@ -290,6 +304,42 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def screening(what: str) -> str:
+    """How burials or pass-backs were judged when there were many."""
+    return (
+        f"each tried on {SCREEN_DEALS} deals of its own, the {SCREEN_KEEP} best and the rule"
+        f" of thumb's {what} then on the same deals"
+    )
+
+
+def _screened(
+    run: tuple, setups: list[Setup], deals: int, confidence: float
+) -> tuple[list[Setup], dict[Suit, int]]:
+    """The setups worth judging on every deal: of each trump's ways to ready the hand
+    (burials, pass-backs), the `SCREEN_KEEP` best on `SCREEN_DEALS` deals of their own
+    (stream 2), the rule of thumb's (the first) kept whatever; and how many each trump
+    had. Where there are few deals or few ways, every setup, and nothing screened."""
+    hand, variant, seed, trumps, jobs, knowledge, exact, policy = run
+    by_trump: dict[Suit, list[Setup]] = {}
+    for setup in setups:
+        by_trump.setdefault(setup.trump, []).append(setup)
+    if deals < 2 * SCREEN_DEALS or all(len(ways) <= SCREEN_KEEP for ways in by_trump.values()):
+        return setups, {}
+    samples = _run_chunks(
+        hand, variant, SCREEN_DEALS, seed, trumps, jobs, None, knowledge, setups, 2, exact, policy
+    )
+    held = hand + knowledge.widow if knowledge.widow is not None else hand
+    kept = []
+    for ways in by_trump.values():
+        totals = [
+            _setup_odds(variant, held, way, samples[way], confidence).expected_total for way in ways
+        ]
+        ranked = sorted(range(len(ways)), key=lambda i: totals[i], reverse=True)
+        chosen = {0, *ranked[:SCREEN_KEEP]}
+        kept += [way for i, way in enumerate(ways) if i in chosen]
+    return kept, {trump: len(ways) for trump, ways in by_trump.items()}
 
 
 def _check_arguments(

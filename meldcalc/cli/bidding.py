@@ -350,7 +350,8 @@ def _choice_json(odds: Any, report: Any, field: str, judged_by: str) -> dict[str
     best, rule = _judged_best(judged), judged[0]  # the rule of thumb's is judged first
     return {
         "cards": [str(card) for card in chosen.cards(odds.trump)],
-        "candidates": len(judged),
+        "candidates": report.screened.get(odds.trump, len(judged)),
+        "judged_on_every_deal": len(judged),
         "judged_total": round(best.expected_total, 2),
         "rule_of_thumb": {
             "cards": [str(card) for card in getattr(rule, field).cards(odds.trump)],
@@ -523,17 +524,22 @@ def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: st
                 judged_by_value(best),
                 getattr(rule, field).notation(odds.trump),
                 judged_by_value(rule),
-                len(judged),
+                report.screened.get(odds.trump, len(judged)),
             ]
         )
     value = "tricks" if burial else "expected"
     headers = ["trump", column, value, "rule of thumb", value, f"{what}s tried"]
     align = ("left", "left", "right", "left", "right", "right")
-    return [
+    lines = [
         f"the best {what} under each trump, judged on the same deals (the odds shown are",
         f"from other deals, so the luck that chose a {what} does not flatter it):",
         tabulate(rows, headers, colalign=align),
     ]
+    if report.screened:
+        from meldcalc.advice.bidding import screening
+
+        lines.append(f"({screening(what)})")
+    return lines
 
 
 def _trumps_table(report: Any) -> str:
