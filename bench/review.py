@@ -30,7 +30,7 @@ from collections.abc import Iterator
 import numpy as np
 
 import meldcalc.advice.review
-from meldcalc.advice.bidding import PlayedDeal, play_deal
+from meldcalc.advice.played import PlayedDeal, play_deal
 from meldcalc.advice.replay import replay
 from meldcalc.advice.review import review
 from meldcalc.cli.play import played_json

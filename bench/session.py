@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from meldcalc.advice.bidding import play_one
+from meldcalc.advice.played import play_one
 from meldcalc.dealing.deal import deals
 from meldcalc.game.session import apply, replay, review_mine, start
 from meldcalc.rules.cards import SUITS

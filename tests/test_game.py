@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from sessions import AWAY, read_until, run_game
 
-from meldcalc.advice.bidding import play_one
+from meldcalc.advice.played import play_one
 from meldcalc.errors import MeldcalcError
 from meldcalc.rules.cards import Hand, Suit
 from meldcalc.rules.loading import load_variant

@@ -431,8 +431,8 @@ def test_with_a_widow_every_seat_is_hinted_its_legal_cards_at_any_point(
     buried: at any point, whoever is to play (the bidder knowing its burial, another seat
     the widow as turned up or not) is given exactly its legal cards, and the bidder's
     points left leave out the counters it buried."""
-    from meldcalc.advice.bidding import play_one
     from meldcalc.advice.history import Query
+    from meldcalc.advice.played import play_one
     from meldcalc.dealing.deal import deals
     from meldcalc.engines.solve import counter_of
     from meldcalc.rules.tricks import legal_cards

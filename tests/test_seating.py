@@ -11,7 +11,7 @@ import pytest
 from sessions import run_game
 from typer.testing import CliRunner
 
-from meldcalc.advice.bidding import play_deal
+from meldcalc.advice.played import play_deal
 from meldcalc.cli import app
 from meldcalc.dealing.deal import deals
 from meldcalc.errors import MeldcalcError, VariantError

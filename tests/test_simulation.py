@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.advice.bidding import estimate, play_one
+from meldcalc.advice.bidding import estimate
+from meldcalc.advice.played import play_one
 from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.ready import bury, deal_unseen
 from meldcalc.engines.simulate import Game, Table

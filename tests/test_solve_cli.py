@@ -219,7 +219,7 @@ def test_a_bad_card_names_its_seat() -> None:
 
 
 def test_a_review_reports_each_trick_as_it_begins_and_keeps_its_values() -> None:
-    from meldcalc.advice.bidding import play_one
+    from meldcalc.advice.played import play_one
     from meldcalc.advice.review import review
 
     variant = load_variant("single-deck")

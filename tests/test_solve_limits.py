@@ -26,7 +26,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from meldcalc.advice.bidding import estimate, play_deal
+from meldcalc.advice.bidding import estimate
+from meldcalc.advice.played import play_deal
 from meldcalc.advice.review import REVIEW_TIME_LIMIT, review
 from meldcalc.cli import app
 from meldcalc.cli import base as cli_base

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meldcalc.advice.bidding import PlayedDeal, Trick
+from meldcalc.advice.played import PlayedDeal, Trick
 from meldcalc.engines.solve import parse_position
 from meldcalc.errors import HandError, NotationError, quote
 from meldcalc.rules.cards import CARD_NAMES, CARDS, NUM_CARDS, Hand, Suit, parse_card

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from meldcalc.advice.bidding import PlayedDeal
+from meldcalc.advice.played import PlayedDeal
 from meldcalc.engines.solve import REACH, Deadline, card_values_many, seat_sides
 from meldcalc.errors import MeldcalcError, TimeLimitError
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meldcalc.advice.bidding import PlayedDeal
+from meldcalc.advice.played import PlayedDeal
 from meldcalc.rules.cards import CARDS, Hand
 from meldcalc.rules.variant import Variant
 

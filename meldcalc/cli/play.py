@@ -95,7 +95,7 @@ def play(
     """
     import secrets
 
-    from meldcalc.advice.bidding import play_deal, play_one
+    from meldcalc.advice.played import play_deal, play_one
 
     chosen = None  # the seed of a random deal
     with user_errors():
