@@ -280,25 +280,27 @@ def estimate(
     trumps = trumps or list(SUITS)
     setups = plan_setups(hand, variant, trumps, knowledge)
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
+    held = hand + knowledge.widow if knowledge.widow is not None else hand
+
+    def play(count: int, ways: list[Setup], stream: int, told: Any = None) -> dict:
+        """``count`` deals of stream ``stream``, readied each way of ``ways`` and played."""
+        return _run_chunks(
+            hand, variant, count, seed, trumps, jobs, told, knowledge, ways, stream, exact, policy
+        )
+
+    def judge(ways: list[Setup], samples: dict) -> list[TrumpOdds]:
+        return [_setup_odds(variant, held, way, samples[way], confidence) for way in ways]
+
     screened: dict[Suit, int] = {}
     if knowledge.widow is not None or judges_pass_back(variant, knowledge):
-        run = (hand, variant, seed, trumps, jobs, knowledge, exact, policy)
-        setups, screened = _screened(run, setups, deals, confidence)
-    samples = _run_chunks(
-        hand, variant, deals, seed, trumps, jobs, progress, knowledge, setups, 0, exact, policy
-    )
-    held = hand + knowledge.widow if knowledge.widow is not None else hand
-    judged = [_setup_odds(variant, held, setup, samples[setup], confidence) for setup in setups]
+        setups, screened = _screened(setups, deals, play, judge)
+    judged = judge(setups, play(deals, setups, 0, progress))
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
     report.policy, report.screened = policy, screened
     _choose(report, judged, knowledge)
     if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
-        fresh = _run_chunks(
-            hand, variant, deals, seed, trumps, jobs, None, knowledge, chosen, 1, exact, policy
-        )
-        again = [_setup_odds(variant, held, setup, fresh[setup], confidence) for setup in chosen]
-        report.results = sorted(again, key=_ranking, reverse=True)
+        report.results = sorted(judge(chosen, play(deals, chosen, 1)), key=_ranking, reverse=True)
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
@@ -313,27 +315,21 @@ def screening(what: str) -> str:
 
 
 def _screened(
-    run: tuple, setups: list[Setup], deals: int, confidence: float
+    setups: list[Setup], deals: int, play: Callable, judge: Callable
 ) -> tuple[list[Setup], dict[Suit, int]]:
     """The setups worth judging on every deal: of each trump's ways to ready the hand
     (burials, pass-backs), the `SCREEN_KEEP` best on `SCREEN_DEALS` deals of their own
     (stream 2), the rule of thumb's (the first) kept whatever; and how many each trump
     had. Where there are few deals or few ways, every setup, and nothing screened."""
-    hand, variant, seed, trumps, jobs, knowledge, exact, policy = run
     by_trump: dict[Suit, list[Setup]] = {}
     for setup in setups:
         by_trump.setdefault(setup.trump, []).append(setup)
     if deals < 2 * SCREEN_DEALS or all(len(ways) <= SCREEN_KEEP for ways in by_trump.values()):
         return setups, {}
-    samples = _run_chunks(
-        hand, variant, SCREEN_DEALS, seed, trumps, jobs, None, knowledge, setups, 2, exact, policy
-    )
-    held = hand + knowledge.widow if knowledge.widow is not None else hand
+    samples = play(SCREEN_DEALS, setups, 2)
     kept = []
     for ways in by_trump.values():
-        totals = [
-            _setup_odds(variant, held, way, samples[way], confidence).expected_total for way in ways
-        ]
+        totals = [odds.expected_total for odds in judge(ways, samples)]
         ranked = sorted(range(len(ways)), key=lambda i: totals[i], reverse=True)
         chosen = {0, *ranked[:SCREEN_KEEP]}
         kept += [way for i, way in enumerate(ways) if i in chosen]
