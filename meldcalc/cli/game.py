@@ -116,6 +116,7 @@ def _session(
     """The session on a game held (`game.lock`): the hand under way resumed, then each step
     read, taken, journaled and answered; a hand over is scored into the ledger."""
     from meldcalc.game import journal, ledger
+    from meldcalc.game.words import SESSION_WORDS
 
     with user_errors():
         book = ledger.read(file)
@@ -218,7 +219,7 @@ def _session(
                 quitted = True
                 break
             word, *more = text.split(maxsplit=1)
-            if more and word.lower() in (*QUIT, "review", "undo"):  # else read as cards
+            if more and word.lower() in (*QUIT, *SESSION_WORDS):  # else read as cards
                 out.error(number, f"{quote(text)}: {word.lower()} takes nothing after it")
                 continue
             kept = None  # the step's answer, once its journal has it
