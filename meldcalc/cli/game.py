@@ -247,8 +247,9 @@ def _session(
                 if kept is None:
                     continue
                 answer = kept  # in the journal, though its advice could not be given
-            if answer is None:
-                continue  # a question cancelled (Ctrl-C): nothing to say
+            if answer is None:  # a question cancelled (Ctrl-C): said, not an error
+                out.note("cancelled (Ctrl-C): the session goes on")
+                continue
             table = answer.table
             out.answer(number, text, answer.lines, answer.data)
             if table.phase == "over" and not finish():
@@ -279,8 +280,6 @@ def _advised(apply: Any, table: Any, typed: str, seed: int, kept: Any) -> Any:
         with _interruptible():
             return apply(table, typed, advise=True, seed=seed)
     except KeyboardInterrupt:
-        if kept is None:
-            raise MeldcalcError("cancelled (Ctrl-C): the session goes on") from None
         return kept
 
 
