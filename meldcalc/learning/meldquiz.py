@@ -18,11 +18,11 @@ from meldcalc.learning.diagnose import meld_mistake, meld_words, trump_mistake
 from meldcalc.learning.explain import MULTIPLES, explain, near_misses
 from meldcalc.learning.kinds import THEMES
 from meldcalc.learning.question import (
+    NumberQuestion,
     Question,
     article,
     listed,
     pretty,
-    read_number,
     suit_words,
 )
 from meldcalc.learning.themes import available, items, themed_hand, tied_hand
@@ -68,19 +68,14 @@ def _hand_and_trump(variant: Variant, theme: str, rng: random.Random) -> tuple[H
 
 
 @dataclass(frozen=True)
-class TotalQuestion(Question):
+class TotalQuestion(NumberQuestion):
     hand: Hand | None = None
     variant: Variant | None = None
     answer: MeldResult | None = None
 
-    def read(self, text: str) -> int:
-        return read_number(text)
-
-    def is_right(self, answer: int) -> bool:
-        return answer == self.answer.total
-
-    def right_answer(self) -> str:
-        return str(self.answer.total)
+    @property
+    def number(self) -> int:
+        return self.answer.total
 
     def why(self, answer: int) -> str | None:
         return meld_mistake(self.hand, self.variant, self.answer, answer)

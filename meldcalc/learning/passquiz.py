@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from meldcalc.dealing.deal import deal
 from meldcalc.learning.diagnose import meld_mistake
 from meldcalc.learning.explain import explain
-from meldcalc.learning.question import Question, pretty_cards, read_number
+from meldcalc.learning.question import NumberQuestion, pretty_cards
 from meldcalc.rules.cards import SUITS, Card, Hand, Suit
 from meldcalc.rules.meld import MeldResult, best_meld
 from meldcalc.rules.variant import Variant
@@ -23,7 +23,7 @@ from meldcalc.rules.variant import Variant
 
 
 @dataclass(frozen=True)
-class WidowQuestion(Question):
+class WidowQuestion(NumberQuestion):
     variant: Variant | None = None
     hand: Hand | None = None
     widow: Hand | None = None
@@ -35,22 +35,13 @@ class WidowQuestion(Question):
         return best_meld(self.hand + self.widow, self.variant, self.trump)
 
     @property
-    def answer(self) -> int:
+    def number(self) -> int:
         if self.theme == "bury":
             return _counted(self.variant, self.buried)
         return self.result.total
 
-    def read(self, text: str) -> int:
-        return read_number(text)
-
-    def is_right(self, answer: int) -> bool:
-        return answer == self.answer
-
-    def right_answer(self) -> str:
-        return str(self.answer)
-
     def why(self, answer: int) -> str | None:
-        if answer == self.answer:
+        if answer == self.number:
             return None
         if self.theme == "bury":
             if answer == 0:
@@ -58,12 +49,12 @@ class WidowQuestion(Question):
             from meldcalc.learning.playquiz import trick_mistake
 
             cards = [card.index for card in self.buried.cards()]
-            return trick_mistake(self.variant, cards, False, answer - self.answer)
+            return trick_mistake(self.variant, cards, False, answer - self.number)
         alone = best_meld(self.hand, self.variant, self.trump).total
         if answer == alone:
             return (
                 f"You meld after taking the widow: with {pretty_cards(self.widow.cards())} your"
-                f" hand melds {self.answer}, not {alone}."
+                f" hand melds {self.number}, not {alone}."
             )
         return meld_mistake(self.hand + self.widow, self.variant, self.result, answer)
 
@@ -74,7 +65,7 @@ class WidowQuestion(Question):
                 f"{card.rank.value}{card.suit.symbol} {self.variant.counters.get(card.rank, 0)}"
                 for card in cards
             )
-            return [f"buried cards count for the bidder's tricks: {parts} = {self.answer}."]
+            return [f"buried cards count for the bidder's tricks: {parts} = {self.number}."]
         return explain(self.hand + self.widow, self.variant, self.result)
 
 
@@ -116,21 +107,16 @@ def widow_question(variant: Variant, theme: str, rng: random.Random) -> WidowQue
 
 
 @dataclass(frozen=True)
-class PassQuestion(Question):
+class PassQuestion(NumberQuestion):
     variant: Variant | None = None
     hand: Hand | None = None
     after: Hand | None = None
     trump: Suit = SUITS[0]
     expected: int = 0
 
-    def read(self, text: str) -> int:
-        return read_number(text)
-
-    def is_right(self, answer: int) -> bool:
-        return answer == self.expected
-
-    def right_answer(self) -> str:
-        return str(self.expected)
+    @property
+    def number(self) -> int:
+        return self.expected
 
     def why(self, answer: int) -> str | None:
         if answer == self.expected:

@@ -22,12 +22,12 @@ from functools import cache
 from meldcalc.dealing.deal import deal
 from meldcalc.errors import HandError
 from meldcalc.learning.question import (
+    NumberQuestion,
     Question,
     plural,
     pretty,
     pretty_cards,
     read_cards,
-    read_number,
 )
 from meldcalc.rules.cards import CARDS, RANKS, SUITS, Hand, Rank, Suit
 from meldcalc.rules.tricks import beats, legal_cards, suit_of, winning_position
@@ -247,27 +247,21 @@ def _first(candidates: Iterator[Position], test: object) -> Position | None:
 
 
 @dataclass(frozen=True)
-class TricksQuestion(Question):
+class TricksQuestion(NumberQuestion):
     variant: Variant | None = None
     cards: tuple[int, ...] = ()
     last: bool = False
 
+    example = "25"
+
     @property
-    def points(self) -> int:
+    def number(self) -> int:
+        """The trick points of the cards (and the last trick's)."""
         counted = sum(self.variant.counters.get(CARDS[card].rank, 0) for card in self.cards)
         return counted + (self.variant.last_trick if self.last else 0)
 
-    def read(self, text: str) -> int:
-        return read_number(text, "25")
-
-    def is_right(self, answer: int) -> bool:
-        return answer == self.points
-
-    def right_answer(self) -> str:
-        return str(self.points)
-
     def why(self, answer: int) -> str | None:
-        return trick_mistake(self.variant, self.cards, self.last, answer - self.points)
+        return trick_mistake(self.variant, self.cards, self.last, answer - self.number)
 
     def explanation(self) -> list[str]:
         parts = []
@@ -282,7 +276,7 @@ class TricksQuestion(Question):
             f"{rank.value} {points}" for rank, points in self.variant.counters.items() if points
         )
         said = "; ".join(parts) or "no counter"
-        return [f"{said}: {self.points} (counters here: {counters}; the rest count nothing)."]
+        return [f"{said}: {self.number} (counters here: {counters}; the rest count nothing)."]
 
 
 @cache

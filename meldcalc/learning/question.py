@@ -52,6 +52,27 @@ class Question:
         return card_label(self.kind, self.theme)
 
 
+@dataclass(frozen=True)
+class NumberQuestion(Question):
+    """A question whose answer is one whole number (`number`): read, judged and said alike."""
+
+    #: What the prompt's error offers as a sample answer.
+    example = "190"
+
+    @property
+    def number(self) -> int:
+        raise NotImplementedError
+
+    def read(self, text: str) -> int:
+        return read_number(text, self.example)
+
+    def is_right(self, answer: int) -> bool:
+        return answer == self.number
+
+    def right_answer(self) -> str:
+        return str(self.number)
+
+
 def card_label(kind: str, theme: str) -> str:
     return f"{KIND_NAMES.get(kind, kind)} · {theme}"
 
