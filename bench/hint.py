@@ -4,7 +4,10 @@ Seeded single-deck deals are played out by the policy; at fixed points of each (
 lead, a card later, a quarter and a half through, the first decision with 6 tricks left,
 where values become exact, and later) the seat to play asks for a hint from its hand as
 dealt and the cards played. Prints the median and the worst time per point, and whether
-the values were played out or exact.
+the values were played out or exact: with the layouts weighed by the others' plays (the
+default, `meldcalc.engines.inference`) beside the same hints drawn uniformly (``--uniform``,
+the build before the inference: what reading the plays costs), and the weights' median
+effective sample.
 
 Usage: python bench/hint.py [--deals N] [--layouts N]
 """
@@ -46,18 +49,26 @@ def main() -> None:
     variant = load_variant("single-deck")
     games = [played_deal(seed, variant) for seed in range(deals)]
     print(f"{deals} seeded single-deck deals, {layouts:,} layouts a hint, trump S")
+    print("                                      weighed (median, worst)   uniform     effective")
     for played in POINTS:
-        times, method, left = [], "", 0
+        times = {True: [], False: []}
+        method, left, effective = "", 0, []
         for counts, cards, seats in games:
             line = f"{Hand(counts[seats[played]]).notation()} | trump S | played "
             line += " ".join(CARD_NAMES[card] for card in cards[:played])
-            start = time.perf_counter()
-            found = hint(parse_query(line, variant), variant, layouts)
-            times.append(time.perf_counter() - start)
+            for infer in (False, True):
+                start = time.perf_counter()
+                found = hint(parse_query(line, variant), variant, layouts, infer=infer)
+                times[infer].append(time.perf_counter() - start)
             method, left = found.method, found.tricks_left
+            if found.inference is not None:
+                effective.append(found.inference.effective)
+        weighed, uniform = times[True], times[False]
         print(
             f"after {played:2} cards ({left:2} tricks left, {method:8}):"
-            f" median {statistics.median(times):.2f} s, worst {max(times):.2f} s"
+            f" {statistics.median(weighed):5.2f} s {max(weighed):5.2f} s"
+            f"    {statistics.median(uniform):5.2f} s {max(uniform):5.2f} s"
+            f"    {statistics.median(effective) if effective else float('nan'):7,.0f}"
         )
 
 

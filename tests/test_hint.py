@@ -138,15 +138,18 @@ def test_what_the_history_shows_is_what_the_simulation_infers(name: str, seed: i
             assert set(table.lacks[other]) == inferred, (name, seed, played, other)
 
 
+@pytest.mark.parametrize("infer", [True, False], ids=["weighed", "uniform"])
 @pytest.mark.parametrize("seed", range(4))
-def test_the_best_card_is_the_card_the_reference_player_plays(seed: int) -> None:
+def test_the_best_card_is_the_card_the_reference_player_plays(seed: int, infer: bool) -> None:
     counts, cards, seats = policy_deal(300 + seed)
     for played in (0, 9, 22, 27, 33):
         query = parse_query(query_at(counts, cards, seats, played), SINGLE)
-        found = hint(query, SINGLE, 16, seed)
+        found = hint(query, SINGLE, 16, seed, infer=infer)
+        assert (found.inference is not None) == (infer and played > 0), (seed, played)
         table, history, _ = hint_table(query, SINGLE)
         game = hint_module.replayed_game(table, history, query)
-        player = Reference(SINGLE, 16, EXACT_FROM, seed, policy_class(DEFAULT))  # hint's play-outs
+        # hint's play-outs, and its reading of the plays
+        player = Reference(SINGLE, 16, EXACT_FROM, seed, policy_class(DEFAULT), infer=infer)
         [bit] = player.choose(game, np.array([0]))
         assert found.best.card == CARD_NAMES[CARD_OF[bit]], (seed, played)
 
@@ -204,13 +207,17 @@ def test_the_json_record_has_the_documented_fields() -> None:
     record = json.loads(result.stdout)
     assert list(record) == [
         "variant", "trump", "seat", "hand", "trick", "on_table", "tricks_left",
-        "points_left", "shown", "lacks", "layouts", "seed", "policy", "method", "exact_from",
-        "not_exact", "buried", "widow", "best", "cards",
+        "points_left", "shown", "lacks", "layouts", "seed", "policy", "inference", "method",
+        "exact_from", "not_exact", "buried", "widow", "best", "cards",
     ]  # fmt: skip
     assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
     assert record["method"] == "roll-out" and record["tricks_left"] == 12
     assert record["policy"] == "learned"  # the layouts played out by the default policy
+    # three cards of the others read: 120 candidates weighed, as many effective as kept
+    assert record["inference"]["method"] == "policy"
+    assert record["inference"]["candidates"] == 120
+    assert 30 * 0.25 <= record["inference"]["effective"] <= 120
     assert set(record["cards"][0]) == {"card", "points", "se", "behind", "behind_se"}
     assert record["best"] == record["cards"][0]["card"]
     assert [card["card"] for card in record["cards"]] and all(
@@ -272,7 +279,8 @@ def test_the_learned_policy_plays_the_layouts_out_unless_the_rules_are_asked_for
         card["points"] for card in rules["cards"]
     ]
     shown = run(HAND, "-t", "S", "--played", "AC 9C KC JC", "-n", "20", "--policy", "rules")
-    assert "played out by the rules policy" in shown.stdout.splitlines()[-1]
+    [method] = [line for line in shown.stdout.splitlines() if " layouts of the unseen " in line]
+    assert "played out by the rules policy" in method
 
 
 # --- errors: one line, exit 2 -------------------------------------------------------------

@@ -43,6 +43,7 @@ from meldcalc.advice.history import (
     known_cards,
 )
 from meldcalc.dealing.unseen import sample_layouts
+from meldcalc.engines.inference import Weighing
 from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
 from meldcalc.engines.policies import policy_class
 from meldcalc.engines.reference import EXACT_FROM, Hidden, Reference, seen_by
@@ -111,6 +112,9 @@ class Hint:
     widow: Hand | None = None
     #: the fast policy each layout was played out by before its exact part, if any
     policy: str = DEFAULT_POLICY
+    #: how the layouts were weighed by the others' plays (`meldcalc.engines.inference`),
+    #: or None where they were drawn uniformly (asked so, or nothing played to read)
+    inference: Weighing | None = None
 
     @property
     def best(self) -> CardValue:
@@ -135,13 +139,16 @@ def hint(
     layouts: int = LAYOUTS,
     seed: int = 0,
     policy: str = DEFAULT_POLICY,
+    infer: bool = True,
 ) -> Hint:
     """The reference player's values of each legal card of the seat to play, over
     ``layouts`` layouts of the unseen cards that fit what it has seen (seeded), each
-    played out by ``policy`` (`meldcalc.engines.policies`) up to its exact part."""
+    played out by ``policy`` (`meldcalc.engines.policies`) up to its exact part; with
+    ``infer``, the layouts drawn in proportion to the chance of the others' plays in each
+    (`meldcalc.engines.inference`)."""
     table, cards, seat = hint_table(query, variant)
     if query.leader and not _paired(variant):
-        return _rotated_hint(query, variant, seat, layouts, seed, policy)
+        return _rotated_hint(query, variant, seat, layouts, seed, policy, infer)
     shown = _shown(table)  # the meld: the widow's cards the bidder is taken to hold join it
     hidden = _hidden_pile(table) if table.hidden else None
     dealt = _a_deal(table)
@@ -165,9 +172,10 @@ def hint(
             " the Python headers), so every value is a play-out, not exact from"
             f" {EXACT_FROM} tricks left: the advice may differ from a built install's"
         )
-    player = Reference(variant, layouts, exact_from, seed, policy_class(policy), hidden)
+    player = Reference(variant, layouts, exact_from, seed, policy_class(policy), hidden, infer)
     team = seat_sides(variant)[seat]
     [(options, values)] = player.layout_values(game, np.array([0]), team)
+    [weighing] = player.weighings or [None]
     points_left = _points_left(variant, cards) - sum(
         count * counter_of(variant, card) for card, count in enumerate(table.out)
     )
@@ -185,11 +193,12 @@ def hint(
         exact_from=exact_from,
         shown=shown,
         lacks=_lacks(table),
-        cards=_ranked(options, values),
+        cards=_ranked(options, values, weighing),
         not_exact=not_exact,
         buried=query.buried,
         widow=query.widow,
         policy=policy,
+        inference=weighing,
     )
 
 
@@ -236,7 +245,7 @@ def _paired(variant: Variant) -> bool:
 
 
 def _rotated_hint(
-    query: Query, variant: Variant, seat: int, layouts: int, seed: int, policy: str
+    query: Query, variant: Variant, seat: int, layouts: int, seed: int, policy: str, infer: bool
 ) -> Hint:
     """Where each plays for himself, the bidder (who led trick 1) plays alone against the
     rest: the engines seat the bidder in seat 0, so the position is turned to put it there,
@@ -247,7 +256,7 @@ def _rotated_hint(
         other, cards = known_cards(text, variant, seat)
         known.append(f"{(other - shift) % players}:{cards.notation()}")
     turned = replace(query, leader=0, seat=(seat - shift) % players, known=tuple(known))
-    found = hint(turned, variant, layouts, seed, policy)
+    found = hint(turned, variant, layouts, seed, policy, infer)
 
     def back(other: int) -> int:
         return (other + shift) % players
@@ -290,6 +299,7 @@ def replayed_game(
     shown = planes_from_counts(np.array(table.melded, dtype=np.int64)[None], variant.deck.copies)
     rules = Table.of(variant, query.trump)
     game = Game.from_counts(rules, counts, variant.deck.copies, leader=query.leader, shown=shown)
+    game.keep_past()
     for card in cards:
         game.advance(np.array([BIT_OF[card]], dtype=np.int32))
     return game
@@ -345,20 +355,26 @@ def _on_table(cards: list[int], seat: int, players: int) -> tuple[tuple[int, str
     return tuple(((first + i) % players, CARD_NAMES[card]) for i, card in enumerate(trick))
 
 
-def _ranked(options: np.ndarray, values: np.ndarray) -> tuple[CardValue, ...]:
+def _ranked(
+    options: np.ndarray, values: np.ndarray, weighing: Weighing | None = None
+) -> tuple[CardValue, ...]:
     """Each card's mean and standard error, and its distance behind the best on the same
     layouts; best first, and of equal means the one the reference plays first (the last
-    of its options: the lowest rank)."""
+    of its options: the lowest rank). Layouts drawn by their weights repeat some: their
+    standard errors are those of the effective sample, not of the layouts valued."""
     means = values.mean(axis=1)
     order = sorted(range(len(options)), key=lambda i: (-means[i], -i))
     best = values[order[0]]
+    widen = 1.0
+    if weighing is not None and weighing.effective:
+        widen = float(np.sqrt(values.shape[1] / min(values.shape[1], weighing.effective)))
     return tuple(
         CardValue(
             CARD_NAMES[options[i]],
             float(means[i]),
-            _se(values[i]),
+            _se(values[i]) * widen,
             float(means[order[0]] - means[i]),
-            _se(best - values[i]),
+            _se(best - values[i]) * widen,
         )
         for i in order
     )

@@ -127,6 +127,15 @@ def hint(
             " follows the draw): what to meld now, and what to keep.",
         ),
     ] = False,
+    uniform: Annotated[
+        bool,
+        typer.Option(
+            "--uniform",
+            help="Draw the layouts uniformly among those that fit, not in proportion to"
+            " the chance of the others' plays in each (README: How the seats read the"
+            " table).",
+        ),
+    ] = False,
     seed: SeedOption = 0,
     policy: Annotated[Policy, policy_option("each layout out")] = DEFAULT_POLICY,
     variant: VariantOption = DEFAULT_VARIANT,
@@ -158,6 +167,7 @@ def hint(
             return hint_two_handed(rules, text, turn_up, played, leader, known or [], won, as_json)
         if turn_up is not None or won:
             raise MeldcalcError("--turn-up and --won are two-handed's: this game turns no card up")
+        drawing = (layouts, seed, policy.value, not uniform)
         defaults = {
             "trump": trump,
             "leader": leader,
@@ -174,20 +184,26 @@ def hint(
         )
         if lines is None:
             with file_hint(hand, "hint", "positions"):
-                found = _hinted(" ".join(hand or []), rules, defaults, layouts, seed, policy.value)
+                found = _hinted(" ".join(hand or []), rules, defaults, *drawing)
             say(_shown(found, fmt))
             return
     record_each(
         lines,
         "position",
-        lambda text: _hinted(text, rules, defaults, layouts, seed, policy.value),
+        lambda text: _hinted(text, rules, defaults, *drawing),
         lambda record: _shown(record, fmt),
         fmt,
     )
 
 
 def _hinted(
-    text: str, rules: Variant, defaults: dict[str, Any], layouts: int, seed: int, policy: str
+    text: str,
+    rules: Variant,
+    defaults: dict[str, Any],
+    layouts: int,
+    seed: int,
+    policy: str,
+    infer: bool,
 ) -> dict[str, Any]:
     """The hint of one position: its JSON record, and the objects the table is drawn from
     under ``_objects``."""
@@ -195,7 +211,7 @@ def _hinted(
     from meldcalc.advice.history import parse_query
 
     query = parse_query(text, rules, **defaults)
-    found = seat_hint(query, rules, layouts, seed, policy)
+    found = seat_hint(query, rules, layouts, seed, policy, infer)
     return {**hint_json(found, rules), "_objects": (found, rules)}
 
 
@@ -227,6 +243,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
         "layouts": found.layouts,
         "seed": found.seed,
         "policy": found.policy,
+        "inference": _inference_json(found),
         "method": found.method,
         "exact_from": found.exact_from,
         "not_exact": found.not_exact,
@@ -244,6 +261,15 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
             for card in found.cards
         ],
     }
+
+
+def _inference_json(found: Any) -> dict[str, Any]:
+    """How the layouts were drawn: weighed by the others' plays (their effective sample
+    size), or uniformly."""
+    if found.inference is None:
+        return {"method": "uniform", "candidates": None, "effective": None, "power": None,
+                "note": None}  # fmt: skip
+    return found.inference.json()
 
 
 def hint_table(found: Any, rules: Variant) -> str:
@@ -284,6 +310,8 @@ def hint_table(found: Any, rules: Variant) -> str:
     headers = ["card", "points", "give or take", "behind the best"]
     lines.append(tabulate(rows, headers, colalign=("left", "right", "right", "left")))
     lines.append(_method_line(found))
+    if found.inference is not None and found.inference.moved:
+        lines.append("read from the plays: " + "; ".join(_moves(found.inference)))
     return "\n".join(lines)
 
 
@@ -321,9 +349,31 @@ def _method_line(found: Any) -> str:
     )
     said = (
         f"{found.layouts:,} layouts of the unseen cards that fit what seat {found.seat} has"
-        f" seen, seed {found.seed}: {how}"
+        f" seen{_weighed(found)}, seed {found.seed}: {how}"
     )
     return said + (f"; {found.not_exact}" if found.not_exact else "")
+
+
+def _moves(weighing: Any) -> list[str]:
+    """The holdings the others' plays moved most, as a player says them."""
+    return [
+        f"seat {seat} holds {CARD_NAMES[card]} in {weighed:.0%} of the layouts"
+        f" ({uniform:.0%} drawn uniformly)"
+        for seat, card, uniform, weighed in weighing.moved
+    ]
+
+
+def _weighed(found: Any) -> str:
+    """How the layouts were drawn, where they were weighed by the others' plays."""
+    weighing = found.inference
+    if weighing is None:
+        return ""
+    if weighing.note:
+        return f" ({weighing.note})"
+    return (
+        f", drawn from {weighing.candidates:,} by the chance of the others' plays in each"
+        f" ({weighing.effective:,.0f} effective)"
+    )
 
 
 def _name(card: int) -> str:

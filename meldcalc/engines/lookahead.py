@@ -48,17 +48,17 @@ class LookAhead(Reference):
     layouts: int = LAYOUTS
     exact_from: int = EXACT_FROM
 
-    def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
-        """(rows, layouts, players, 24) counts: each seat to play's layouts, dealt for all
+    def _drawn(self, game: Game, rows: np.ndarray, count: int) -> np.ndarray:
+        """(rows, count, players, 24) counts: each seat to play's layouts, dealt for all
         of ``rows`` at once; a draw that found no seat for a card drawn again exactly."""
         known = what_is_seen(game, rows)
-        layouts, failed = deal_layouts(*known, self.layouts, self.variant.deck.copies, self.rng)
-        for i in np.unique(np.flatnonzero(failed) // self.layouts):
-            again = failed[i * self.layouts : (i + 1) * self.layouts]
+        layouts, failed = deal_layouts(*known, count, self.variant.deck.copies, self.rng)
+        for i in np.unique(np.flatnonzero(failed) // count):
+            again = failed[i * count : (i + 1) * count]
             seen = seen_by(game, int(rows[i]))
             drawn = sample_layouts(seen, int(again.sum()), self.rng)
-            layouts[i * self.layouts : (i + 1) * self.layouts][again] = drawn
-        return layouts.reshape(len(rows), self.layouts, *layouts.shape[1:])
+            layouts[i * count : (i + 1) * count][again] = drawn
+        return layouts.reshape(len(rows), count, *layouts.shape[1:])
 
 
 def what_is_seen(

@@ -137,7 +137,10 @@ class Reference:
     seed: int = 0
     rollout: type[Game] | None = None
     hidden: Hidden | None = None
+    #: weigh the layouts by the others' plays (`meldcalc.engines.inference`)
+    infer: bool = False
     rng: np.random.Generator = field(init=False)
+    weighings: list = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
@@ -185,14 +188,29 @@ class Reference:
 
     def _layouts(self, game: Game, rows: np.ndarray) -> np.ndarray:
         """(rows, layouts, players, 24) counts: the deals of the unseen cards each seat to
-        play is dealt, uniformly among those that fit what it has seen (a hidden pile drawn
-        with them, then set aside)."""
+        play values its cards in. Uniform among those that fit what it has seen; with
+        ``infer`` (and a game that kept its past), drawn in proportion to the chance of the
+        others' plays in each (`meldcalc.engines.inference`), how each row was weighed kept
+        in ``weighings``."""
+        self.weighings = []
+        if not self.infer or not _others_played(game, rows):
+            return self._drawn(game, rows, self.layouts)
+        from meldcalc.engines.inference import OVERSAMPLE, read_layouts
+
+        candidates = self._drawn(game, rows, self.layouts * OVERSAMPLE)
+        layouts, self.weighings = read_layouts(game, rows, candidates, self.layouts, self.rng)
+        return layouts
+
+    def _drawn(self, game: Game, rows: np.ndarray, count: int) -> np.ndarray:
+        """(rows, count, players, 24) counts: deals of the unseen cards for each seat to
+        play, uniformly among those that fit what it has seen (a hidden pile drawn with
+        them, then set aside)."""
         held = game.held()
         seen = [seen_by(game, row, held) for row in rows]
         if self.hidden is not None:
             seen = [self.hidden.added_to(one) for one in seen]
         players = game.t.players
-        return np.stack([sample_layouts(one, self.layouts, self.rng)[:, :players] for one in seen])
+        return np.stack([sample_layouts(one, count, self.rng)[:, :players] for one in seen])
 
     def is_exact(self, game: Game) -> bool:
         """Whether the values at this point of ``game`` are the exact solver's (few enough
@@ -242,6 +260,15 @@ class Reference:
             part.reshape(len(cards), count)
             for part, cards in zip(np.split(points, ends[:-1]), options)
         ]
+
+
+def _others_played(game: Game, rows: np.ndarray) -> bool:
+    """Whether ``game`` kept its past and, in one of deals ``rows``, a seat other than the
+    one to play now has played a card since: else no play is there to read."""
+    if game._past is None:
+        return False
+    seats = game.past.seats[rows]
+    return bool((seats != game.seat[rows, None]).any())
 
 
 def _in_play(game: Game, row: int, layouts: np.ndarray, variant: Variant) -> np.ndarray:

@@ -136,6 +136,18 @@ class PlayOut:
 
 
 @dataclass(frozen=True)
+class Past:
+    """What a game kept of its deals from their first lead (`Game.keep_past`): who led,
+    the cards each seat had melded then ((copies, N * players) planes, or None), and each
+    card played since with the seat that played it ((N, plays) bits and seats)."""
+
+    leader: np.ndarray
+    shown: np.ndarray | None
+    bits: np.ndarray
+    seats: np.ndarray
+
+
+@dataclass(frozen=True)
 class Threat:
     """What the opponents still to play to a trick may hold, per deal: ``follows``, cards of
     the led suit; ``ruffs``, trumps of those known to be void in the led suit."""
@@ -206,6 +218,7 @@ class Game:
         self.position = 0
         self.best = self.best_pos = np.zeros(self.n, dtype=np.int64)
         self._log: tuple[list, list] | None = None
+        self._past: tuple[np.ndarray, np.ndarray | None, list, list] | None = None
         self._seat_up()
         for column in () if trick is None else np.asarray(trick).T:
             self._place(BIT_OF[column])
@@ -253,6 +266,23 @@ class Game:
         if not cards:
             return np.zeros((self.n, 0), dtype=np.int64), np.zeros((self.n, 0), dtype=np.int64)
         return CARD_OF[np.stack(cards, axis=1)], np.stack(seats, axis=1)
+
+    def keep_past(self) -> None:
+        """Keep every card played from now on, a trick's first lead, for `past`: the
+        inference of `meldcalc.engines.inference` plays the deal again in other layouts."""
+        assert self.position == 0, "the past is kept from a trick's first lead"
+        shown = None if self.shown is None else self.shown.copy()
+        self._past = (self.leader.copy(), shown, [], [])
+
+    @property
+    def past(self) -> Past:
+        """What was played since `keep_past`, as a `Past`."""
+        assert self._past is not None, "keep_past() first"
+        leader, shown, bits, seats = self._past
+        if not bits:
+            empty = np.zeros((self.n, 0), dtype=np.int64)
+            return Past(leader, shown, empty, empty)
+        return Past(leader, shown, np.stack(bits, axis=1), np.stack(seats, axis=1))
 
     def held(self) -> np.ndarray:
         """(N, players, 24) per-card counts of the cards each seat still holds."""
@@ -316,6 +346,9 @@ class Game:
         if self._log is not None:
             self._log[0].append(bit)
             self._log[1].append(self.seat)
+        if self._past is not None:
+            self._past[2].append(np.array(bit, dtype=np.int64))
+            self._past[3].append(self.seat)
         if self.position == 0:
             self.best, self.best_pos = bit, np.zeros(self.n, dtype=np.int64)
         else:
