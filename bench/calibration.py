@@ -26,6 +26,10 @@ predictions are `bid --strong N`'s (each hand's best trump corrected by N deals 
 twice, by the fast policy and by the look-ahead player: `meldcalc.advice.strong`,
 `meldcalc.engines.lookahead`).
 
+``--png FILE`` saves the reliability diagram (each band's share made against its mean
+P(make), two standard errors by hand; matplotlib, the bench extra: ``pip install
+'.[bench]'``).
+
 A run can be kept (``--save FILE.npz``: every hand's simulated totals, those of the deals
 played twice, the fresh deals' totals) and runs of one game pooled later (``--load A B``).
 ``--estimators`` compares ways of turning the same simulations into P(make): ``bid`` (as
@@ -36,8 +40,8 @@ control variate held from rising by pooling adjacent violators instead) and ``sh
 
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
        [--strong N] [--policy learned,rules] [--seed S] [--save FILE]
-       [--estimators bid,plain,pava,shift]
-       python bench/calibration.py --load FILE [FILE ...] [--estimators ...]
+       [--estimators bid,plain,pava,shift] [--png FILE]
+       python bench/calibration.py --load FILE [FILE ...] [--estimators ...] [--png FILE]
 """
 
 from __future__ import annotations
@@ -211,10 +215,11 @@ def levels(
 
 def table(
     rows: list[tuple[int, float, bool]], hands: int, rng: np.random.Generator
-) -> tuple[str, list[float]]:
+) -> tuple[str, list[float], list[tuple[float, float, float]]]:
     """The calibration table: per band of P(make), mean prediction, observed rate ± binomial
-    SE (± SE resampling hands), count; and observed less predicted in each band from 0.5
-    up (nan where a band is empty), then pooled over those bands."""
+    SE (± SE resampling hands), count; observed less predicted in each band from 0.5 up
+    (nan where a band is empty), then pooled over those bands; and each band's point of
+    the reliability diagram (mean prediction, observed rate, its SE by hand)."""
     hand_of = np.array([r[0] for r in rows])
     predicted = np.array([r[1] for r in rows])
     made = np.array([r[2] for r in rows], dtype=float)
@@ -222,6 +227,7 @@ def table(
     resamples = [rng.integers(hands, size=hands) for _ in range(200)]
     lines = ["P(make) band   predicted  observed ± SE (± SE by hand)   levels"]
     gaps = []
+    points = []
     leans = [float("nan")] * (len(BANDS) - 1)
     for b in range(len(BANDS) - 1):
         inside = band == b
@@ -231,6 +237,7 @@ def table(
         rate, n = made[inside].mean(), int(inside.sum())
         se = np.sqrt(rate * (1 - rate) / n)
         by_hand = _resampled_rates(hand_of, inside, made, resamples)
+        points.append((float(predicted[inside].mean()), float(rate), by_hand))
         if BANDS[b] >= 0.5 - 1e-9:
             gaps.append((abs(rate - predicted[inside].mean()), by_hand))
         lines.append(
@@ -250,7 +257,7 @@ def table(
             f" (± {100 * se:.1f} by hand), pooled {100 * pooled:+.1f} (± {100 * pooled_se:.1f});"
             " goal: 3 a band, 2 pooled"
         )
-    return "\n".join(lines), [*leans[5:], pooled]
+    return "\n".join(lines), [*leans[5:], pooled], points
 
 
 def _resampled_rates(
@@ -334,6 +341,7 @@ def main() -> None:
         " FILE.POLICY.npz for several)",
     )
     parser.add_argument("--load", nargs="+", help="runs kept by --save, instead of a new run")
+    parser.add_argument("--png", help="save the reliability diagram there (needs matplotlib)")
     parser.add_argument(
         "--estimators",
         default="bid",
@@ -347,6 +355,7 @@ def main() -> None:
         for predicted, totals, meta in runs if args.save else ():
             save(_saved_as(args.save, meta["policy"], len(runs)), predicted, totals, meta)
     gaps: dict[str, list[float]] = {}
+    diagram: dict[str, list[tuple[float, float, float]]] = {}
     for predicted, totals, meta in runs:
         variant = load_variant(meta["variant"])
         for estimator in args.estimators.split(","):
@@ -369,12 +378,43 @@ def main() -> None:
                 f" deals a trump,{corrected} its best trump; odds by {estimator!r}) against"
                 f" {meta['fresh']} fresh deals each played by the reference"
             )
-            lines, gaps[f"{policy}, {estimator}"] = table(
+            name = f"{policy}, {estimator}"
+            lines, gaps[name], diagram[name] = table(
                 rows, meta["hands"], np.random.default_rng(meta["seed"])
             )
             print(lines)
     if len(gaps) > 1:
         print(side_by_side(gaps))
+    if args.png:
+        reliability_diagram(args.png, diagram, f"{variant.name}: bid's P(make) against play")
+        print(f"reliability diagram: {args.png}")
+
+
+def reliability_diagram(
+    path: str, diagram: dict[str, list[tuple[float, float, float]]], title: str
+) -> None:
+    """Each band's observed rate against its mean prediction, with two standard errors by
+    hand, a line per way of making the odds, and the diagonal a calibrated bid would follow
+    (matplotlib: the bench extra, `pip install .[bench]`)."""
+    try:
+        import matplotlib
+    except ImportError:
+        sys.exit("--png needs matplotlib: pip install '.[bench]'")
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(figsize=(5.5, 5.5), dpi=120)
+    axes.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--", label="calibrated")
+    for name, points in diagram.items():
+        x, y, se = (np.array(column) for column in zip(*points))
+        axes.errorbar(x, y, yerr=2 * se, marker="o", capsize=3, label=name)
+    axes.set(xlim=(0, 1), ylim=(0, 1), xlabel="P(make) bid gave", ylabel="share made",
+             title=title)  # fmt: skip
+    axes.legend(loc="upper left")
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path)
+    pyplot.close(figure)
 
 
 def _saved_as(path: str, policy: str, runs: int) -> str:
