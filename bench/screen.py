@@ -1,15 +1,27 @@
-"""What screening the burials costs and saves: `bid` with a widow seen, each hand judged
-with screening (every burial on `SCREEN_DEALS` deals of its own, the `SCREEN_KEEP` best and
-the rule of thumb's then on every deal) and without it (every burial on every deal, the
-build before screening: the yardstick, in the same run).
+"""What judging the ways to ready a hand on fewer deals costs and saves: `bid` with a widow
+seen (its burials) or under an exchange (its asks), each hand judged as `bid` does now
+(burials screened on `SCREEN_DEALS` deals of their own, the `SCREEN_KEEP` best and the rule
+of thumb's compared on `choosing_deals`, the ways chosen judged again on every deal of
+their own) and as the build before either did (every way on every deal: the yardstick, in
+the same run, with the same seed).
 
-Random three-handed hands with their widow (seeded); for each, both ways with the same seed.
-Printed: how often each way buries the same cards under each trump, the best trump's
-expected total (judged on deals of its own, as `bid` shows it) with and without, its mean
-difference ± one standard error, the highest bid to go to, and the CPU seconds of each
-(`time.process_time`, both ways on the same machine in turn).
+Random hands of the game (seeded; three-handed with its widow, or a Toby Thomas bidder's
+hand); for each, both ways. Printed: how often each way makes the same choice (the burial
+under each trump; the suit asked for), the best trump's expected total (judged on deals of
+its own, as `bid` shows it) with and without, its mean difference ± one standard error,
+the highest bid to go to, and the CPU seconds of each (`time.process_time`, both ways on
+the same machine in turn, one process each: ``jobs`` 1).
 
-Usage: python bench/screen.py [--hands N] [--deals D] [--seed S] [--variant three-handed]
+Measured 2026-12-05 (20 hands each, 2,000 deals; every way on every deal the yardstick):
+
+    double-deck-toby-thomas: the same ask 19 of 20, best total +0.14 ± 0.14, the same
+      highest bid 19 of 20, CPU 58 s against 96 (1.7x)
+    three-handed, screened on 200: the same burial 74 of 80, best total -0.03 ± 0.03, the
+      same highest bid 20 of 20, CPU 43 s against 228 (5.2x); screened on 400: the same
+      74 of 80 and -0.03 ± 0.03, CPU 61 s (3.7x)
+
+Usage: python bench/screen.py [--hands N] [--deals D] [--seed S] [--variant NAME]
+       [--screen-deals K] [--choose-share F]
 """
 
 from __future__ import annotations
@@ -28,6 +40,19 @@ from meldcalc.dealing.deal import deal
 from meldcalc.dealing.knowledge import TableKnowledge
 from meldcalc.rules.loading import load_variant
 
+WAYS = ("now", "every deal")
+
+
+def choices(report: bidding.BidReport) -> dict[str, str]:
+    """What the report chose: the burial under each trump, or the suit asked for."""
+    if report.asks:
+        return {"ask": report.asks[0].ask.letter}
+    return {odds.trump.letter: odds.bury.notation() for odds in report.results}
+
+
+def said(chosen: dict[str, str]) -> str:
+    return ", ".join(f"{key} {value}" for key, value in chosen.items())
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -35,54 +60,61 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="three-handed")
+    parser.add_argument("--screen-deals", type=int, default=bidding.SCREEN_DEALS)
+    parser.add_argument("--choose-share", type=float, default=bidding.CHOOSE_SHARE)
     args = parser.parse_args()
     variant = load_variant(args.variant)
-    screening = bidding.SCREEN_DEALS
-    same = trumps = 0
-    differences, seconds = [], {"screened": 0.0, "every deal": 0.0}
-    bids = {"screened": [], "every deal": []}
+    settings = {
+        "now": (args.screen_deals, args.choose_share),
+        "every deal": (10**9, 1.0),  # the yardstick: every way on every deal
+    }
+    same = compared = 0
+    differences, seconds = [], dict.fromkeys(WAYS, 0.0)
+    bids = {way: [] for way in WAYS}
     for number in range(args.hands):
         dealt = deal(variant, random.Random(f"{args.seed}/{number}"))
-        hand, widow = dealt.hands[0], dealt.widow
+        hand = dealt.hands[0]
+        widow = dealt.widow if variant.widow else None
         knowledge = TableKnowledge(widow=widow)
         reports = {}
-        for way, deals_screened in (("screened", screening), ("every deal", 10**9)):
-            bidding.SCREEN_DEALS = deals_screened
+        for way in WAYS:
+            bidding.SCREEN_DEALS, bidding.CHOOSE_SHARE = settings[way]
             began = time.process_time()
             reports[way] = bidding.estimate(
                 hand, variant, args.deals, seed=number, knowledge=knowledge
             )
             seconds[way] += time.process_time() - began
-        bidding.SCREEN_DEALS = screening
-        chosen = {way: {o.trump: o.bury for o in r.results} for way, r in reports.items()}
-        for trump, bury in chosen["every deal"].items():
-            trumps += 1
-            same += chosen["screened"].get(trump) == bury
+        chosen = {way: choices(report) for way, report in reports.items()}
+        for key, value in chosen["every deal"].items():
+            compared += 1
+            same += chosen["now"].get(key) == value
         best = {way: r.best for way, r in reports.items()}
-        differences.append(best["screened"].expected_total - best["every deal"].expected_total)
-        for way in bids:
+        differences.append(best["now"].expected_total - best["every deal"].expected_total)
+        for way in WAYS:
             bids[way].append(best[way].max_bid or 0)
         print(
-            f"hand {number:>2}: {hand.notation()} + {widow.notation()}:"
-            f" best {best['every deal'].trump.letter} bury"
-            f" {best['every deal'].bury.notation()} ({best['every deal'].expected_total:.1f});"
-            f" screened {best['screened'].trump.letter} bury"
-            f" {best['screened'].bury.notation()} ({best['screened'].expected_total:.1f})",
+            f"hand {number:>2}: {hand.notation()}{f' + {widow.notation()}' if widow else ''}:"
+            f" every deal {best['every deal'].trump.letter} ({said(chosen['every deal'])};"
+            f" {best['every deal'].expected_total:.1f}), now {best['now'].trump.letter}"
+            f" ({said(chosen['now'])}; {best['now'].expected_total:.1f})",
             flush=True,
         )
     se = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0
     print()
-    print(f"{args.variant}, {args.hands} hands, {args.deals} deals each, screening on {screening}")
-    print(f"the same burial under a trump: {same} of {trumps} ({100 * same / trumps:.0f}%)")
     print(
-        f"best trump's expected total, screened minus every deal:"
+        f"{args.variant}, {args.hands} hands, {args.deals} deals each; now: screening on"
+        f" {args.screen_deals}, the ways compared on {args.choose_share:.0%} of the deals"
+    )
+    print(f"the same choice: {same} of {compared} ({100 * same / compared:.0f}%)")
+    print(
+        f"best trump's expected total, now minus every deal:"
         f" {statistics.mean(differences):+.2f} ± {se:.2f}"
     )
     print(f"same highest bid: {sum(a == b for a, b in zip(*bids.values()))} of {args.hands}")
-    ratio = seconds["every deal"] / seconds["screened"]
+    ratio = seconds["every deal"] / seconds["now"]
     print(
-        f"CPU seconds: screened {seconds['screened']:.1f}, every deal"
-        f" {seconds['every deal']:.1f} ({ratio:.1f}x)"
+        f"CPU seconds: now {seconds['now']:.1f}, every deal {seconds['every deal']:.1f}"
+        f" ({ratio:.1f}x)"
     )
 
 

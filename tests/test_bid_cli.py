@@ -50,6 +50,7 @@ def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:
         "hand",
         "variant",
         "deals",
+        "chosen_on",
         "seed",
         "policy",
         "confidence",

@@ -85,7 +85,7 @@ def test_the_bids_numbers_are_held_to_the_options_bounds(option, value, said) ->
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("deals", "500"), ("seed", 1.5), ("jobs", None), ("confidence", "70%"), ("trumps", [1])],
+    [("deals", "500"), ("seed", 1.5), ("jobs", "2"), ("confidence", "70%"), ("trumps", [1])],
 )
 def test_a_value_of_the_wrong_type_is_a_type_error(option, value) -> None:
     with pytest.raises(TypeError, match=option):

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.advice.bidding import estimate
+from meldcalc.advice.bidding import _setup_groups, estimate, simulate_chunk
 from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.knowledge import TableKnowledge, read_knowledge
 from meldcalc.dealing.passing import after_pass, bidder_returns, partner_sends, passes
@@ -241,3 +241,32 @@ def test_the_exchange_with_a_meld_range_gives_the_same_numbers_whatever_the_jobs
         assert (a.trump, a.ask, a.layouts) == (b.trump, b.ask, b.layouts) and a.layouts > 1
         assert (a.tricks == b.tricks).all() and (a.partner_meld == b.partner_meld)
         assert a.make == b.make
+
+
+def test_setups_split_between_processes_play_the_deals_they_would_together() -> None:
+    """A bid of one chunk readied many ways (the exchange: an ask a trump) is split by
+    setups over the CPUs: each part deals what the whole deals, so each setup's outcomes
+    are the same however it is split, and with --jobs 1 or 2."""
+    knowledge = read_knowledge(TOBY, partner_meld="10:")
+    setups = plan_setups(TOBY_HAND, TOBY, list(SUITS), knowledge)
+    assert len(setups) > 2
+
+    def chunk(group=None):
+        rng = np.random.default_rng(np.random.SeedSequence(3, spawn_key=(0,)))
+        return simulate_chunk(TOBY_HAND, TOBY, 300, rng, list(SUITS), knowledge, setups,
+                              group=group)  # fmt: skip
+
+    whole = chunk()
+    parts = {}
+    for group in _setup_groups(len(setups), 1, 3):
+        parts.update(chunk(group))
+    assert list(parts) == list(whole) == setups
+    for setup in setups:
+        assert (parts[setup].tricks == whole[setup].tricks).all()
+        assert (parts[setup].partner_meld == whole[setup].partner_meld).all()
+    assert [list(g) for g in _setup_groups(5, 1, 2)] == [[0, 1], [2, 3, 4]]
+    assert [list(g) for g in _setup_groups(5, 4, 2)] == [[0, 1, 2, 3, 4]]
+    one, two = (estimate(TOBY_HAND, TOBY, 600, seed=5, jobs=j, knowledge=knowledge)
+                for j in (1, 2))  # fmt: skip
+    for a, b in zip(one.results, two.results):
+        assert (a.trump, a.ask) == (b.trump, b.ask) and (a.tricks == b.tricks).all()

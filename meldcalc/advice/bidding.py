@@ -14,8 +14,9 @@ so the numbers depend on the seed alone, never on how many processes (`--jobs`) 
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -42,14 +43,25 @@ from meldcalc.rules.arguments import FEW_DEALS, MAX_DEALS, MAX_STRONG
 from meldcalc.rules.cards import SUITS, Hand, Suit
 from meldcalc.rules.settle import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
-from meldcalc.workers import worker_map
+from meldcalc.workers import worker_count, worker_map
 
 CHUNK = 2000
 #: Burials and pass-backs (several ways to ready the same hand under one trump) are first
-#: judged on this many deals of their own; the `SCREEN_KEEP` best of each trump (the rule
-#: of thumb's way always among them) are then judged on every deal, as all were before.
-SCREEN_DEALS = 400
+#: judged on this many deals of their own (400 before the ways kept were compared on half
+#: the deals: the same 74 burials of 80 either way, bench/screen.py); the `SCREEN_KEEP`
+#: best of each trump (the rule of thumb's way always among them) are then compared on
+#: `choosing_deals` deals in common.
+SCREEN_DEALS = 200
 SCREEN_KEEP = 3
+#: The share of the deals the ways to ready a hand are compared on (`choosing_deals`), and
+#: the least number: the Toby Thomas exchange readies each deal 16 ways (an ask a trump),
+#: and comparing them on every deal took 4 of a 5 s bid. On 20 random hands each
+#: (bench/screen.py, against every way on every deal): the same ask 19 times, the same
+#: burial 74 of 80 (three-handed, screened on 200), the best trump's expected total +0.14
+#: ± 0.14 and -0.03 ± 0.03, the same highest bid 19 and 20 times, in 1.7 and 5.2 times
+#: less CPU.
+CHOOSE_SHARE = 0.5
+CHOOSE_AT_LEAST = 200
 #: The band of bid levels shown: from the last made this often ...
 NEARLY_CERTAIN = 0.95
 #: ... to the first made less often than this.
@@ -117,6 +129,9 @@ class BidReport:
     pass_backs: dict[Suit, list[TrumpOdds]] = field(default_factory=dict)
     #: for each trump, how many burials or pass-backs were screened (`SCREEN_DEALS`)
     screened: dict[Suit, int] = field(default_factory=dict)
+    #: the deals the ways to ready the hand were compared on (`choosing_deals`), or
+    #: ``deals`` where there was one way a trump
+    chosen_on: int = 0
     #: the bid judged by the game's score (`advice.equity.GameOdds`), where it was given
     game: Any = None
     #: the fast policy the deals were played by (`meldcalc.engines.policies`)
@@ -191,7 +206,7 @@ class BidReport:
                 " another way, so the rule of thumb's choice is the one played"
             )
             if screened > tried:
-                why = f"the best of {screened} {what}s ({screening(what)})"
+                why = f"the best of {screened} {what}s ({screening(what, self.chosen_on)})"
             return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
         return []
 
@@ -246,7 +261,7 @@ def estimate(
     seed: int | None = None,
     trumps: list[Suit] | None = None,
     confidence: float = 0.7,
-    jobs: int = 1,
+    jobs: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
     warnings: list[str] | None = None,
     knowledge: TableKnowledge | None = None,
@@ -263,7 +278,8 @@ def estimate(
     are played exactly (the solver) instead of by the policy; after ``time_limit`` seconds
     of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
     the best trump's odds are corrected against strong play on N deals played twice
-    (`meldcalc.advice.strong`). Every argument is checked first, as `meldcalc bid` checks
+    (`meldcalc.advice.strong`). ``jobs`` None: every CPU where the simulation is large
+    (`auto_jobs`), else one. Every argument is checked first, as `meldcalc bid` checks
     its options (`_check_arguments`)."""
     variant = arguments.variant(variant)
     check_biddable_variant(variant)
@@ -279,6 +295,7 @@ def estimate(
         seed = secrets.randbelow(2**31)
     trumps = trumps or list(SUITS)
     setups = plan_setups(hand, variant, trumps, knowledge)
+    jobs = auto_jobs(variant, deals * len(setups)) if jobs is None else jobs
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
     held = hand + knowledge.widow if knowledge.widow is not None else hand
 
@@ -291,26 +308,61 @@ def estimate(
     def judge(ways: list[Setup], samples: dict) -> list[TrumpOdds]:
         return [_setup_odds(variant, held, way, samples[way], confidence) for way in ways]
 
+    several = len(setups) > len(set(trumps))  # ways to ready the hand to choose from
+    unnamed = _unnamed(setups, held, variant) if several else {}
+    setups = [setup for setup in setups if setup.trump not in unnamed]
     screened: dict[Suit, int] = {}
     if knowledge.widow is not None or judges_pass_back(variant, knowledge):
         setups, screened = _screened(setups, deals, play, judge)
-    judged = judge(setups, play(deals, setups, 0, progress))
+    chosen_on = choosing_deals(deals) if several else deals
+    judged = judge(setups, play(chosen_on, setups, 0, progress))
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
-    report.policy, report.screened = policy, screened
+    report.policy, report.screened, report.chosen_on = policy, screened, chosen_on
     _choose(report, judged, knowledge)
-    if len(setups) > len(trumps):  # the odds of the setups chosen, from deals of their own
+    if several:  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
-        report.results = sorted(judge(chosen, play(deals, chosen, 1)), key=_ranking, reverse=True)
+        ask = report.asks[0].ask if report.asks else None
+        chosen += [replace(way, ask=ask) if ask else way for way in unnamed.values()]
+        again = judge(chosen, play(deals, chosen, 1))
+        for odds in again[len(report.results) :]:  # a trump not to name: its one way
+            for ways in (report.burials, report.pass_backs):
+                if ways:
+                    ways[odds.trump] = [odds]
+        report.results = sorted(again, key=_ranking, reverse=True)
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
 
 
-def screening(what: str) -> str:
-    """How burials or pass-backs were judged when there were many."""
+def _unnamed(setups: list[Setup], held: Hand, variant: Variant) -> dict[Suit, Setup]:
+    """The trumps ``held`` may not name (no marriage in them, where one is needed), each
+    with its first way to ready the hand (the rule of thumb's burial or pass-back, the
+    first ask): their ways need no choosing, so they are played that way alone, with the
+    odds of the ways chosen. None where no trump may be named (then every way is judged,
+    to show what each would do)."""
+    unnamed = {}
+    for setup in setups:
+        if not may_name_trump(held, variant, setup.trump):
+            unnamed.setdefault(setup.trump, setup)
+    named = {setup.trump for setup in setups} - set(unnamed)
+    return unnamed if named else {}
+
+
+def choosing_deals(deals: int) -> int:
+    """The deals the ways to ready a hand (asks, burials, pass-backs) are compared on:
+    `CHOOSE_SHARE` of ``deals``, at least `CHOOSE_AT_LEAST` (or all, if fewer). The ways
+    chosen are judged again on ``deals`` of their own, so the odds shown rest on all of
+    them and only the choice on fewer: compared on the same deals, the ways' order needs
+    fewer than their odds do."""
+    return max(min(deals, CHOOSE_AT_LEAST), math.ceil(deals * CHOOSE_SHARE))
+
+
+def screening(what: str, compared_on: int) -> str:
+    """How burials or pass-backs were judged when there were many (``compared_on``: the
+    deals the few kept were compared on, `choosing_deals`)."""
     return (
         f"each tried on {SCREEN_DEALS} deals of its own, the {SCREEN_KEEP} best and the rule"
-        f" of thumb's {what} then on the same deals"
+        f" of thumb's {what} then on {compared_on} deals in common"
     )
 
 
@@ -357,7 +409,8 @@ def _check_arguments(
     for trump in trumps or ():
         arguments.suit(trump, "trumps")
     arguments.number(confidence, "confidence", 0.01, 0.99)
-    arguments.whole(jobs, "jobs", 1)  # as many as asked: the CPUs cap them (`worker_map`)
+    if jobs is not None:  # as many as asked: the CPUs cap them (`worker_map`)
+        arguments.whole(jobs, "jobs", 1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress: expected a function of (done, total), got {progress!r}")
     if knowledge is not None and not isinstance(knowledge, TableKnowledge):
@@ -500,17 +553,22 @@ def _run_chunks(
     setups = setups or [Setup(trump) for trump in trumps]
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
+    groups = _setup_groups(len(setups), len(sizes), worker_count(jobs, jobs))
     tasks = [
-        (hand, variant, size, seed, key, trumps, knowledge, setups, exact, policy)
+        (hand, variant, size, seed, key, trumps, knowledge, setups, group, exact, policy)
         for key, size in zip(keys, sizes)
+        for group in groups
     ]
     with worker_map(jobs, len(tasks)) as run:
-        parts, done = [], 0
-        for part in run(_chunk_task, tasks):  # in chunk order, whatever finishes first
-            parts.append(part)
-            done += len(part[setups[0]].tricks)
+        parts: list[dict[Setup, Sample]] = []
+        done = 0
+        for number, part in enumerate(run(_chunk_task, tasks)):  # in order, whatever ends first
+            if number % len(groups) == 0:
+                parts.append({})
+            parts[-1].update(part)
+            done += len(next(iter(part.values())).tricks) * len(part)
             if progress:
-                progress(done, deals)
+                progress(done // len(setups), deals)
 
     def joined(setup: Setup, name: str) -> np.ndarray | None:
         pieces = [getattr(part[setup], name) for part in parts]
@@ -529,10 +587,35 @@ def _run_chunks(
     }
 
 
+#: Cards played in all (deals x setups x cards a deal) from which ``jobs`` None spreads a
+#: bid over every CPU: about half a second of play on one core, where a pool's start
+#: (0.05-0.1 s) pays. A default single-deck bid (8,000 deals of 48 cards) stays in one.
+AUTO_JOBS_FROM = 1_000_000
+
+
+def auto_jobs(variant: Variant, deals: int) -> int:
+    """The processes a bid of ``deals`` deals (every setup's) is worth: every CPU when
+    it plays `AUTO_JOBS_FROM` cards or more, else one."""
+    cards = deals * variant.players * variant.hand_size
+    return (os.cpu_count() or 1) if cards >= AUTO_JOBS_FROM else 1
+
+
+def _setup_groups(setups: int, chunks: int, workers: int) -> list[range]:
+    """The setups each task of a chunk plays: all of them in one, unless there are fewer
+    chunks than workers (a bid of one 2,000-deal chunk readied 16 ways, say); then split
+    into as many groups as keep every worker busy. Each group deals what the whole would
+    (`ready_hands`), so the numbers are the same however the setups are split."""
+    count = max(1, min(setups, -(-workers // chunks)))
+    bounds = [setups * k // count for k in range(count + 1)]
+    return [range(bounds[k], bounds[k + 1]) for k in range(count)]
+
+
 def _chunk_task(task: tuple) -> dict[Setup, Sample]:
-    hand, variant, size, seed, key, trumps, knowledge, setups, exact, policy = task
+    hand, variant, size, seed, key, trumps, knowledge, setups, group, exact, policy = task
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
-    return simulate_chunk(hand, variant, size, rng, trumps, knowledge, setups, *exact, policy)
+    return simulate_chunk(
+        hand, variant, size, rng, trumps, knowledge, setups, *exact, policy, group
+    )
 
 
 def simulate_chunk(
@@ -546,16 +629,20 @@ def simulate_chunk(
     endgame: int = 0,
     deadline: Deadline | None = None,
     policy: str = DEFAULT_POLICY,
+    group: range | None = None,
 ) -> dict[Setup, Sample]:
     """Deal ``size`` deals (consistent with what the table knows), make them ready for
-    play under each setup (by default one a trump), and play them all out in one batch
-    by ``policy`` (the last ``endgame`` tricks exactly, up to the ``deadline``)."""
+    play under each setup (by default one a trump; ``group``: only those setups, the deals
+    dealt as for all), and play them all out in one batch by ``policy`` (the last
+    ``endgame`` tricks exactly, up to the ``deadline``)."""
     setups = setups or [Setup(trump) for trump in trumps]
-    ready = ready_hands(hand, variant, size, rng, setups, knowledge or TableKnowledge())
+    played = setups if group is None else [setups[i] for i in group]
+    knowledge = knowledge or TableKnowledge()
+    ready = ready_hands(hand, variant, size, rng, played, knowledge, setups)
     hands, remaining = ready.planes(variant.deck.copies)
-    trump_of_deal = np.repeat([setup.trump.index for setup in setups], size)
+    trump_of_deal = np.repeat([setup.trump.index for setup in played], size)
     table = Table.of(variant, trump_of_deal)
-    shown = melded_planes(variant, ready.seats, [setup.trump for setup in setups])
+    shown = melded_planes(variant, ready.seats, [setup.trump for setup in played])
     game = policy_class(policy)(table, hands, remaining, shown=shown)
     points = play_out(game, variant, endgame, deadline)
     return ready.samples(points, None if endgame else game.side_taken())

@@ -180,16 +180,18 @@ def file_name(text: str) -> Path:
     return Path(text)
 
 
-def jobs_option(help: str) -> Any:
+def jobs_option(help: str, **options: Any) -> Any:
     """``--jobs N`` (``-j``): processes to spread the work over, capped at the CPUs as it
     is read (so no count made from it can outgrow what the machine has)."""
-    return typer.Option("--jobs", "-j", min=1, metavar="N", help=help, callback=_at_most_cpus)
+    return typer.Option(
+        "--jobs", "-j", min=1, metavar="N", help=help, callback=_at_most_cpus, **options
+    )
 
 
-def _at_most_cpus(jobs: int) -> int:
+def _at_most_cpus(jobs: int | None) -> int | None:
     from meldcalc.workers import worker_count
 
-    return worker_count(jobs, jobs)
+    return None if jobs is None else worker_count(jobs, jobs)
 
 
 class Policy(str, enum.Enum):

@@ -82,8 +82,13 @@ def bid(
     ] = 0.7,
     fmt: FormatOption = Format.table,
     jobs: Annotated[
-        int, jobs_option("Processes to use (at most the CPUs, and the 2,000-deal chunks).")
-    ] = 1,
+        Optional[int],
+        jobs_option(
+            "Processes to use (at most the CPUs); default: every CPU where the simulation"
+            " plays a million cards or more (a widow, an exchange, double deck), else one.",
+            show_default=False,
+        ),
+    ] = None,
     known: Annotated[
         Optional[list[str]],
         _told(
@@ -293,6 +298,7 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         hand=report.hand.notation(),
         variant=report.variant.name,
         deals=report.deals,
+        chosen_on=report.chosen_on or report.deals,
         seed=report.seed,
         policy=report.policy,
         confidence=report.confidence,
@@ -400,13 +406,21 @@ def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
     }
 
 
+def _chosen_on(report: Any) -> str:
+    """Where the ways to ready the hand were compared on fewer deals than the odds."""
+    if not report.chosen_on or report.chosen_on >= report.deals:
+        return ""
+    ways = "burials" if report.burials else "pass-backs" if report.pass_backs else "asks"
+    return f" (the {ways} compared on {report.chosen_on} first)"
+
+
 def bid_table(report: Any) -> str:
     """The advice first, then the trumps compared, each trump's spread of totals as a
     picture, and the odds of the bids that matter for the best trump."""
     best = report.best
     lines = [
         heading(report, best.trump),
-        f"{report.deals} simulated deals per trump, seed {report.seed}",
+        f"{report.deals} simulated deals per trump, seed {report.seed}{_chosen_on(report)}",
         "",
         *report.advice(),
         "",
@@ -538,7 +552,7 @@ def _choice_lines(report: Any, field: str, judged_by: str, what: str, column: st
     if report.screened:
         from meldcalc.advice.bidding import screening
 
-        lines.append(f"({screening(what)})")
+        lines.append(f"({screening(what, report.chosen_on)})")
     return lines
 
 

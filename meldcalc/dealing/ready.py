@@ -154,9 +154,12 @@ def ready_hands(
     rng: np.random.Generator,
     setups: list[Setup],
     knowledge: TableKnowledge,
+    dealt_for: list[Setup] | None = None,
 ) -> ReadyHands:
-    """Deal ``size`` deals for each trump of ``setups`` and make them ready per setup."""
-    trumps = list(dict.fromkeys(setup.trump for setup in setups))
+    """Deal ``size`` deals for each trump of ``dealt_for`` (by default ``setups``) and
+    make them ready per setup of ``setups``: a process playing some of the setups deals
+    what one playing them all deals, so each setup's deals are the same either way."""
+    trumps = list(dict.fromkeys(setup.trump for setup in dealt_for or setups))
     if knowledge.shapes_deal:
         dealt = deal_consistent(hand, variant, knowledge, size, rng, trumps)
         counts, tried = dealt.counts, dealt.tried
