@@ -163,10 +163,11 @@ def test_the_sessions_hint_is_meldcalc_hints_on_the_same_position(tmp_path) -> N
     hinted = next(r for r in records if r.get("step") == "hint")
     played = " ".join(steps[steps.index("trump S") + 4 : upto])
     known = []  # the others laid down totals, not cards: nothing known of their hands
+    auction = "0:300 1:pass 2:pass 3:pass"  # as the session recorded it, and reads it
     direct = subprocess.run(
         [
             *(sys.executable, "-m", "meldcalc", "hint", HAND, "-t", "S", "--played", played),
-            *("--seed", "5", "-f", "json", *known),
+            *("--seed", "5", "-f", "json", "--auction", auction, *known),
         ],
         capture_output=True,
         text=True,

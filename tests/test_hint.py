@@ -207,15 +207,15 @@ def test_the_json_record_has_the_documented_fields() -> None:
     record = json.loads(result.stdout)
     assert list(record) == [
         "variant", "trump", "seat", "hand", "trick", "on_table", "tricks_left",
-        "points_left", "shown", "lacks", "layouts", "seed", "policy", "inference", "method",
-        "exact_from", "not_exact", "buried", "widow", "best", "cards",
+        "points_left", "shown", "lacks", "layouts", "seed", "policy", "auction", "inference",
+        "method", "exact_from", "not_exact", "buried", "widow", "best", "cards",
     ]  # fmt: skip
     assert record["not_exact"] is None  # the solver is built
     assert record["seat"] == 3 and record["trick"] == 1 and record["layouts"] == 30
     assert record["method"] == "roll-out" and record["tricks_left"] == 12
     assert record["policy"] == "learned"  # the layouts played out by the default policy
     # three cards of the others read: 120 candidates weighed, as many effective as kept
-    assert record["inference"]["method"] == "policy"
+    assert record["auction"] == [] and record["inference"]["method"] == "policy"
     assert record["inference"]["candidates"] == 120
     assert 30 * 0.25 <= record["inference"]["effective"] <= 120
     assert set(record["cards"][0]) == {"card", "points", "se", "behind", "behind_se"}
@@ -223,6 +223,17 @@ def test_the_json_record_has_the_documented_fields() -> None:
     assert [card["card"] for card in record["cards"]] and all(
         card["card"].endswith("C") for card in record["cards"]
     )
+
+
+def test_the_auction_told_is_read_said_and_kept_in_the_json() -> None:
+    auction = "1:250 2:pass 3:pass 0:260 1:pass"
+    args = (HAND, "-t", "S", "--played", "AC 9C KC", "-n", "30", "--auction", auction)
+    record = json.loads(run(*args, "-f", "json").stdout)
+    assert record["auction"][:2] == [{"seat": 1, "bid": 250}, {"seat": 2, "bid": None}]
+    shown = run(*args).stdout
+    assert f"the auction went {auction}" in shown and "others' plays and bids" in shown
+    bad = run(*args[:-1], "1:250 0:260")
+    assert bad.exit_code == 2 and "seat 2 speaks there, not seat 0" in bad.output
 
 
 def test_the_table_names_the_card_to_play_and_how_it_was_valued() -> None:

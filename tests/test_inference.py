@@ -170,3 +170,60 @@ def test_the_true_deal_is_never_ruled_out(seed: int, game_name: str, share: floa
     assert np.isfinite(logs).all(), (seed, game_name)
     layouts = sample_layouts(seen_by(game, 0), 30, rng)[None]
     assert np.isfinite(log_likelihoods(game, np.array([0]), layouts)).all()
+
+
+# --- the auction ---------------------------------------------------------------------------
+
+
+def test_the_auction_is_read_with_the_plays_a_pass_says_a_weak_hand_a_bid_a_strong_one() -> None:
+    """Seat 1 opened 250 and passed over 260, seat 2 passed at once, seat 0 won at 260:
+    weighed by the bids too, seat 0's hand as dealt bids to more than uniformly drawn
+    hands do, seat 2's to less."""
+    from meldcalc.dealing.bidmodel import model_for
+    from meldcalc.engines.inference import Told
+
+    line = f"{NO_TEN} | leader 0 | played AH 9H 9H | auction 1:250 2:pass 3:pass 0:260 1:pass"
+    query = parse_query(line, SINGLE, Suit.SPADES)
+    assert query.auction == ((1, 250), (2, None), (3, None), (0, 260), (1, None))
+    game = position(line)
+    layouts = sample_layouts(seen_by(game, 0), 3000, np.random.default_rng(8))[None]
+    told = Told(SINGLE, query.auction)
+    weights, _, _ = weighed(log_likelihoods(game, np.array([0]), layouts, auction=told)[0])
+    played = {0: ["AH"], 1: ["9H"], 2: ["9H"]}
+    model = model_for(SINGLE)
+    for seat, leans in ((0, +1), (2, -1)):
+        dealt = layouts[0, :, seat].copy()
+        for card in played[seat]:
+            dealt[:, CARD_NAMES.index(card)] += 1
+        levels = model.levels(dealt, SINGLE)
+        assert leans * (weights @ levels - levels.mean()) > 10, seat
+    found = hint(query, SINGLE, 40)
+    assert found.auction == query.auction and found.inference is not None
+
+
+@pytest.mark.parametrize(
+    ("auction", "said"),
+    [
+        ("1:250 3:pass", "bid 2 (3:pass): seat 2 speaks there, not seat 3"),
+        ("1:250 2:240", "bid 2 (2:240): bid 240: the next legal bid is 260"),
+        ("1:250 2:pass 3:pass", "auction: it is not over"),
+        ("1:250 2:pass 3:pass 0:pass", "seat 1 won it; the bidder, seat 0, leads"),
+        ("1-250", "auction: '1-250': expected SEAT:BID or SEAT:pass"),
+        ("1:lots", "bid 1 (1:lots): 'lots': expected a bid such as 250"),
+        ("7:250", "auction seat"),
+    ],
+)
+def test_an_auction_that_could_not_have_happened_is_refused_saying_where(auction, said) -> None:
+    from meldcalc.errors import NotationError
+
+    with pytest.raises(NotationError) as error:
+        parse_query(f"{NO_TEN} | auction {auction}", SINGLE, Suit.SPADES)
+    assert said in str(error.value)
+
+
+def test_a_game_whose_hands_change_after_the_auction_does_not_read_it() -> None:
+    from meldcalc.errors import NotationError
+
+    with pytest.raises(NotationError, match="widow"):
+        parse_query("AS 10S KS QS JS 9S AH KH QH AD 10D JD 9D AC 10C | auction 1:300",
+                    load_variant("three-handed"), Suit.SPADES)  # fmt: skip

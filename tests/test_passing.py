@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meldcalc.advice.bidding import _setup_groups, estimate, simulate_chunk
+from meldcalc.advice.bidding import estimate
+from meldcalc.advice.chunks import _setup_groups, simulate_chunk
 from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.knowledge import TableKnowledge, read_knowledge
 from meldcalc.dealing.passing import after_pass, bidder_returns, partner_sends, passes

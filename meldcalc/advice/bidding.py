@@ -8,34 +8,27 @@ partner (seat 2 of four, seats 2 and 4 of six) and its trick points; P(make) of 
 the share of deals whose total reaches it.
 
 Deals are drawn in fixed chunks, each from its own seed derived from (seed, chunk number),
-so the numbers depend on the seed alone, never on how many processes (`--jobs`) ran them.
+so the numbers depend on the seed alone, never on how many processes (`--jobs`) ran them
+(`meldcalc.advice.chunks`).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from meldcalc.advice.chunks import auto_jobs, run_chunks
 from meldcalc.advice.odds import how_often
 from meldcalc.advice.strong import StrongCheck
 from meldcalc.dealing.knowledge import TableKnowledge, partner_seats
-from meldcalc.dealing.ready import (
-    Sample,
-    Setup,
-    judges_pass_back,
-    melded_planes,
-    plan_setups,
-    ready_hands,
-)
-from meldcalc.engines.exact_endgame import check_endgame, play_out
+from meldcalc.dealing.ready import Sample, Setup, judges_pass_back, plan_setups
+from meldcalc.engines.exact_endgame import check_endgame
 from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
-from meldcalc.engines.policies import POLICIES, policy_class
-from meldcalc.engines.simulate import Table
+from meldcalc.engines.policies import POLICIES
 from meldcalc.engines.solve import MAX_TIME_LIMIT, Deadline
 from meldcalc.errors import MeldcalcError, UnsupportedError, quote
 from meldcalc.rules import arguments
@@ -43,9 +36,7 @@ from meldcalc.rules.arguments import FEW_DEALS, MAX_DEALS, MAX_STRONG
 from meldcalc.rules.cards import SUITS, Hand, Suit
 from meldcalc.rules.settle import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
-from meldcalc.workers import worker_count, worker_map
 
-CHUNK = 2000
 #: Burials and pass-backs (several ways to ready the same hand under one trump) are first
 #: judged on this many deals of their own (400 before the ways kept were compared on half
 #: the deals: the same 74 burials of 80 either way, bench/screen.py); the `SCREEN_KEEP`
@@ -210,6 +201,13 @@ class BidReport:
             return [f"{verb} {chosen.notation(best.trump)} with {trump} as trump: {why}."]
         return []
 
+    def compared_first(self) -> str:
+        """Where the ways to ready the hand were compared on fewer deals than the odds."""
+        if not self.chosen_on or self.chosen_on >= self.deals:
+            return ""
+        ways = "burials" if self.burials else "pass-backs" if self.pass_backs else "asks"
+        return f" (the {ways} compared on {self.chosen_on} first)"
+
     def _bid_advice(self) -> list[str]:
         best, confidence = self.best, f"{self.confidence:.0%}"
         trump = f"{best.trump.symbol} ({best.trump.letter})"
@@ -301,7 +299,7 @@ def estimate(
 
     def play(count: int, ways: list[Setup], stream: int, told: Any = None) -> dict:
         """``count`` deals of stream ``stream``, readied each way of ``ways`` and played."""
-        return _run_chunks(
+        return run_chunks(
             hand, variant, count, seed, trumps, jobs, told, knowledge, ways, stream, exact, policy
         )
 
@@ -531,121 +529,6 @@ def _choose(report: BidReport, judged: list[TrumpOdds], knowledge: TableKnowledg
         )
         judged = by_ask[report.asks[0].ask]
     report.results = sorted(judged, key=_ranking, reverse=True)
-
-
-def _run_chunks(
-    hand: Hand,
-    variant: Variant,
-    deals: int,
-    seed: int,
-    trumps: list[Suit],
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-    knowledge: TableKnowledge | None = None,
-    setups: list[Setup] | None = None,
-    stream: int = 0,
-    exact: tuple[int, Deadline | None] = (0, None),
-    policy: str = DEFAULT_POLICY,
-) -> dict[Setup, Sample]:
-    """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
-    stream 0's (to judge what stream 0 chose without the luck that chose it); ``exact``:
-    the tricks of each deal's endgame played exactly, and by when."""
-    setups = setups or [Setup(trump) for trump in trumps]
-    sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
-    keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
-    groups = _setup_groups(len(setups), len(sizes), worker_count(jobs, jobs))
-    tasks = [
-        (hand, variant, size, seed, key, trumps, knowledge, setups, group, exact, policy)
-        for key, size in zip(keys, sizes)
-        for group in groups
-    ]
-    with worker_map(jobs, len(tasks)) as run:
-        parts: list[dict[Setup, Sample]] = []
-        done = 0
-        for number, part in enumerate(run(_chunk_task, tasks)):  # in order, whatever ends first
-            if number % len(groups) == 0:
-                parts.append({})
-            parts[-1].update(part)
-            done += len(next(iter(part.values())).tricks) * len(part)
-            if progress:
-                progress(done // len(setups), deals)
-
-    def joined(setup: Setup, name: str) -> np.ndarray | None:
-        pieces = [getattr(part[setup], name) for part in parts]
-        return None if pieces[0] is None else np.concatenate(pieces)
-
-    return {
-        s: Sample(
-            joined(s, "meld"),
-            joined(s, "partner_meld"),
-            joined(s, "tricks"),
-            sum(part[s].tried for part in parts),
-            joined(s, "tricks_taken"),
-            joined(s, "counters_taken"),
-        )
-        for s in setups
-    }
-
-
-#: Cards played in all (deals x setups x cards a deal) from which ``jobs`` None spreads a
-#: bid over every CPU: about half a second of play on one core, where a pool's start
-#: (0.05-0.1 s) pays. A default single-deck bid (8,000 deals of 48 cards) stays in one.
-AUTO_JOBS_FROM = 1_000_000
-
-
-def auto_jobs(variant: Variant, deals: int) -> int:
-    """The processes a bid of ``deals`` deals (every setup's) is worth: every CPU when
-    it plays `AUTO_JOBS_FROM` cards or more, else one."""
-    cards = deals * variant.players * variant.hand_size
-    return (os.cpu_count() or 1) if cards >= AUTO_JOBS_FROM else 1
-
-
-def _setup_groups(setups: int, chunks: int, workers: int) -> list[range]:
-    """The setups each task of a chunk plays: all of them in one, unless there are fewer
-    chunks than workers (a bid of one 2,000-deal chunk readied 16 ways, say); then split
-    into as many groups as keep every worker busy. Each group deals what the whole would
-    (`ready_hands`), so the numbers are the same however the setups are split."""
-    count = max(1, min(setups, -(-workers // chunks)))
-    bounds = [setups * k // count for k in range(count + 1)]
-    return [range(bounds[k], bounds[k + 1]) for k in range(count)]
-
-
-def _chunk_task(task: tuple) -> dict[Setup, Sample]:
-    hand, variant, size, seed, key, trumps, knowledge, setups, group, exact, policy = task
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
-    return simulate_chunk(
-        hand, variant, size, rng, trumps, knowledge, setups, *exact, policy, group
-    )
-
-
-def simulate_chunk(
-    hand: Hand,
-    variant: Variant,
-    size: int,
-    rng: np.random.Generator,
-    trumps: list[Suit],
-    knowledge: TableKnowledge | None = None,
-    setups: list[Setup] | None = None,
-    endgame: int = 0,
-    deadline: Deadline | None = None,
-    policy: str = DEFAULT_POLICY,
-    group: range | None = None,
-) -> dict[Setup, Sample]:
-    """Deal ``size`` deals (consistent with what the table knows), make them ready for
-    play under each setup (by default one a trump; ``group``: only those setups, the deals
-    dealt as for all), and play them all out in one batch by ``policy`` (the last
-    ``endgame`` tricks exactly, up to the ``deadline``)."""
-    setups = setups or [Setup(trump) for trump in trumps]
-    played = setups if group is None else [setups[i] for i in group]
-    knowledge = knowledge or TableKnowledge()
-    ready = ready_hands(hand, variant, size, rng, played, knowledge, setups)
-    hands, remaining = ready.planes(variant.deck.copies)
-    trump_of_deal = np.repeat([setup.trump.index for setup in played], size)
-    table = Table.of(variant, trump_of_deal)
-    shown = melded_planes(variant, ready.seats, [setup.trump for setup in played])
-    game = policy_class(policy)(table, hands, remaining, shown=shown)
-    points = play_out(game, variant, endgame, deadline)
-    return ready.samples(points, None if endgame else game.side_taken())
 
 
 def _setup_odds(

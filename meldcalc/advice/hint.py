@@ -43,7 +43,7 @@ from meldcalc.advice.history import (
     known_cards,
 )
 from meldcalc.dealing.unseen import sample_layouts
-from meldcalc.engines.inference import Weighing
+from meldcalc.engines.inference import Told, Weighing
 from meldcalc.engines.policies import DEFAULT as DEFAULT_POLICY
 from meldcalc.engines.policies import policy_class
 from meldcalc.engines.reference import EXACT_FROM, Hidden, Reference, seen_by
@@ -115,6 +115,8 @@ class Hint:
     #: how the layouts were weighed by the others' plays (`meldcalc.engines.inference`),
     #: or None where they were drawn uniformly (asked so, or nothing played to read)
     inference: Weighing | None = None
+    #: the auction read with the plays, if told: (seat, bid or None for a pass)
+    auction: tuple[tuple[int, int | None], ...] = ()
 
     @property
     def best(self) -> CardValue:
@@ -172,7 +174,10 @@ def hint(
             " the Python headers), so every value is a play-out, not exact from"
             f" {EXACT_FROM} tricks left: the advice may differ from a built install's"
         )
-    player = Reference(variant, layouts, exact_from, seed, policy_class(policy), hidden, infer)
+    told = Told(variant, query.auction) if query.auction else None
+    player = Reference(
+        variant, layouts, exact_from, seed, policy_class(policy), hidden, infer, told
+    )
     team = seat_sides(variant)[seat]
     [(options, values)] = player.layout_values(game, np.array([0]), team)
     [weighing] = player.weighings or [None]
@@ -199,6 +204,7 @@ def hint(
         widow=query.widow,
         policy=policy,
         inference=weighing,
+        auction=query.auction,
     )
 
 
@@ -255,7 +261,10 @@ def _rotated_hint(
     for text in query.known:
         other, cards = known_cards(text, variant, seat)
         known.append(f"{(other - shift) % players}:{cards.notation()}")
-    turned = replace(query, leader=0, seat=(seat - shift) % players, known=tuple(known))
+    auction = tuple(((other - shift) % players, bid) for other, bid in query.auction)
+    turned = replace(
+        query, leader=0, seat=(seat - shift) % players, known=tuple(known), auction=auction
+    )
     found = hint(turned, variant, layouts, seed, policy, infer)
 
     def back(other: int) -> int:
@@ -268,6 +277,7 @@ def _rotated_hint(
         on_table=tuple((back(s), card) for s, card in found.on_table),
         shown=tuple((back(s), cards) for s, cards in found.shown),
         lacks=tuple((back(s), cards) for s, cards in found.lacks),
+        auction=tuple((back(s), bid) for s, bid in found.auction),
     )
 
 

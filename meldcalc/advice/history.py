@@ -54,6 +54,8 @@ class Query:
     #: seat bid (None: not seen)
     buried: Hand | None = None
     widow: Hand | None = None
+    #: the auction, (seat, bid or None for a pass) in the order spoken, if told
+    auction: tuple[tuple[int, int | None], ...] = ()
 
     def text(self) -> str:
         """The line `parse_query` reads back."""
@@ -63,7 +65,14 @@ class Query:
         line += "".join(f" | known {known}" for known in self.known)
         for name, cards in (("buried", self.buried), ("widow", self.widow)):
             line += "" if cards is None else f" | {name} {cards.notation(self.trump)}"
+        if self.auction:
+            line += f" | auction {auction_text(self.auction)}"
         return line
+
+
+def auction_text(auction: Sequence[tuple[int, int | None]]) -> str:
+    """An auction as `parse_query` reads it: ``SEAT:BID`` (or ``SEAT:pass``) in order."""
+    return " ".join(f"{seat}:{'pass' if bid is None else bid}" for seat, bid in auction)
 
 
 def parse_query(
@@ -76,11 +85,13 @@ def parse_query(
     known: Sequence[str] = (),
     buried: str | None = None,
     widow: str | None = None,
+    auction: str | None = None,
 ) -> Query:
     """A position of the notation above; a setting in the text overrides its argument
     (``known`` settings add to the ``known`` given). Seats are named as every command
     names them (`rules.seats`): the leader and the known cards' seats also from yours,
-    where the seat asking is given."""
+    where the seat asking is given. ``auction``: ``SEAT:BID`` or ``SEAT:pass`` in the
+    order spoken (`parse_auction`)."""
     hand_text, *settings = text.split("|")
     given: dict[str, str] = {}
     known = list(known)
@@ -105,11 +116,13 @@ def parse_query(
             buried = value
         elif key == "widow":
             widow = value
+        elif key == "auction":
+            auction = value
         else:
             raise NotationError(
                 f"{quote(setting.strip())}: expected '| trump S', '| leader N', '| played"
-                " AC 9C ...', '| seat N', '| known SEAT:CARDS', '| buried CARDS' or '| widow"
-                " CARDS'"
+                " AC 9C ...', '| seat N', '| known SEAT:CARDS', '| buried CARDS', '| widow"
+                " CARDS' or '| auction SEAT:BID ...'"
             )
     if trump is None:
         raise NotationError("no trump: give --trump, or '| trump S' after the hand")
@@ -119,7 +132,67 @@ def parse_query(
     seat = None if seat is None else _seat_number(seat, variant, "seat", None)
     leader = _seat_number(leader, variant, "leader", seat)
     piles = [None if text is None else Hand.parse(text) for text in (buried, widow)]
-    return Query(Hand.parse(hand_text), trump, leader, tokens, seat, tuple(known), *piles)
+    bids = () if not auction else parse_auction(auction, variant, leader, seat)
+    return Query(Hand.parse(hand_text), trump, leader, tokens, seat, tuple(known), *piles, bids)
+
+
+def reads_auction(variant: Variant) -> bool:
+    """Whether a hint reads the auction: the hands are played as they were bid (no widow
+    taken, no card passed after it)."""
+    return variant.bidding is not None and not variant.widow and variant.passing is None
+
+
+def parse_auction(
+    text: str, variant: Variant, bidder: int, me: int | None
+) -> tuple[tuple[int, int | None], ...]:
+    """The auction as ``SEAT:BID`` or ``SEAT:pass`` in the order spoken (seats named as
+    everywhere: by number, or from the seat asking), checked by the variant's auction
+    rules (`rules.auction`): the first seat to speak sits left of the dealer; each seat
+    speaks in its turn with a legal bid; the auction is over and ``bidder`` (who led the
+    first trick) won it. Only games whose hands are played as they were bid (no widow, no
+    card pass) read it: elsewhere the hands changed after the auction."""
+    from meldcalc.rules.auction import Auction, AuctionError
+
+    if variant.bidding is None:
+        raise NotationError(f"auction: {variant.name} has no auction")
+    if not reads_auction(variant):
+        changed = "a widow" if variant.widow else "a card pass"
+        raise NotationError(
+            f"auction: {variant.name} changes the hands after the auction ({changed}), so"
+            " the bids say nothing sure of the hands played: give the play without it"
+        )
+    pairs = []
+    for token in text.replace(",", " ").split():
+        seat_text, colon, bid_text = token.partition(":")
+        if not colon or not seat_text or not bid_text:
+            raise NotationError(
+                f"auction: {quote(token)}: expected SEAT:BID or SEAT:pass, e.g. 1:250 2:pass"
+            )
+        pairs.append((_seat_number(seat_text, variant, "auction seat", me), bid_text))
+    if not pairs:
+        raise NotationError("auction: no bid given: expected SEAT:BID ..., e.g. 1:250 2:pass")
+    players = variant.players
+    auction = Auction(variant.bidding, players, (pairs[0][0] - 1) % players)
+    for number, (seat, bid_text) in enumerate(pairs, 1):
+        if auction.to_speak is None:
+            raise NotationError(f"auction: bid {number} ({seat}:{bid_text}): the auction was over")
+        if seat != auction.to_speak:
+            raise NotationError(
+                f"auction: bid {number} ({seat}:{bid_text}): seat {auction.to_speak} speaks"
+                f" there, not seat {seat}"
+            )
+        try:
+            auction = auction.say(auction.read(bid_text))
+        except (AuctionError, NotationError) as error:
+            raise NotationError(f"auction: bid {number} ({seat}:{bid_text}): {error}") from None
+    if auction.winner != bidder:
+        won = "no one won it" if auction.winner is None else f"seat {auction.winner} won it"
+        state = "it is not over" if not auction.over else won
+        raise NotationError(
+            f"auction: {state}; the bidder, seat {bidder}, leads the first trick: give every"
+            " bid to the last pass"
+        )
+    return auction.bids
 
 
 def _seat_number(value: int | str, variant: Variant, what: str, me: int | None) -> int:

@@ -180,6 +180,13 @@ def file_name(text: str) -> Path:
     return Path(text)
 
 
+#: ``bid``'s ``--jobs``, which spreads a big simulation over every CPU unless told.
+AUTO_JOBS_HELP = (
+    "Processes to use (at most the CPUs); default: every CPU where the simulation plays a"
+    " million cards or more (a widow, an exchange, double deck), else one."
+)
+
+
 def jobs_option(help: str, **options: Any) -> Any:
     """``--jobs N`` (``-j``): processes to spread the work over, capped at the CPUs as it
     is read (so no count made from it can outgrow what the machine has)."""

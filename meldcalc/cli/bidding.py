@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from meldcalc.cli.base import (
+    AUTO_JOBS_HELP,
     DEFAULT_POLICY,
     FormatOption,
     HandArgument,
@@ -81,14 +82,7 @@ def bid(
         ),
     ] = 0.7,
     fmt: FormatOption = Format.table,
-    jobs: Annotated[
-        Optional[int],
-        jobs_option(
-            "Processes to use (at most the CPUs); default: every CPU where the simulation"
-            " plays a million cards or more (a widow, an exchange, double deck), else one.",
-            show_default=False,
-        ),
-    ] = None,
+    jobs: Annotated[Optional[int], jobs_option(AUTO_JOBS_HELP, show_default=False)] = None,
     known: Annotated[
         Optional[list[str]],
         _told(
@@ -406,21 +400,13 @@ def _odds_json(odds: Any, report: Any = None) -> dict[str, Any]:
     }
 
 
-def _chosen_on(report: Any) -> str:
-    """Where the ways to ready the hand were compared on fewer deals than the odds."""
-    if not report.chosen_on or report.chosen_on >= report.deals:
-        return ""
-    ways = "burials" if report.burials else "pass-backs" if report.pass_backs else "asks"
-    return f" (the {ways} compared on {report.chosen_on} first)"
-
-
 def bid_table(report: Any) -> str:
     """The advice first, then the trumps compared, each trump's spread of totals as a
     picture, and the odds of the bids that matter for the best trump."""
     best = report.best
     lines = [
         heading(report, best.trump),
-        f"{report.deals} simulated deals per trump, seed {report.seed}{_chosen_on(report)}",
+        f"{report.deals} simulated deals per trump, seed {report.seed}{report.compared_first()}",
         "",
         *report.advice(),
         "",

@@ -127,6 +127,17 @@ def hint(
             " follows the draw): what to meld now, and what to keep.",
         ),
     ] = False,
+    auction: Annotated[
+        Optional[str],
+        typer.Option(
+            "--auction",
+            metavar="SEAT:BID ...",
+            help="The auction, each bid as SEAT:BID or SEAT:pass in the order spoken, e.g."
+            " '1:250 2:pass 3:260 0:270 1:pass 3:pass': the others' bids are read with"
+            " their plays (games with no widow and no card pass).",
+            show_default=False,
+        ),
+    ] = None,
     uniform: Annotated[
         bool,
         typer.Option(
@@ -176,6 +187,7 @@ def hint(
             "known": known or [],
             "buried": buried,
             "widow": widow,
+            "auction": auction,
         }
         lines = input_lines(
             hand,
@@ -243,6 +255,7 @@ def hint_json(found: Any, rules: Variant) -> dict[str, Any]:
         "layouts": found.layouts,
         "seed": found.seed,
         "policy": found.policy,
+        "auction": [{"seat": seat, "bid": bid} for seat, bid in found.auction],
         "inference": _inference_json(found),
         "method": found.method,
         "exact_from": found.exact_from,
@@ -311,7 +324,8 @@ def hint_table(found: Any, rules: Variant) -> str:
     lines.append(tabulate(rows, headers, colalign=("left", "right", "right", "left")))
     lines.append(_method_line(found))
     if found.inference is not None and found.inference.moved:
-        lines.append("read from the plays: " + "; ".join(_moves(found.inference)))
+        read = "the plays and the bids" if found.auction else "the plays"
+        lines.append(f"read from {read}: " + "; ".join(_moves(found.inference)))
     return "\n".join(lines)
 
 
@@ -321,6 +335,10 @@ def _what_the_table_shows(found: Any, rules: Variant) -> list[str]:
     said = [
         f"seat {seat} holds {cards.notation(found.trump)} (melded)" for seat, cards in found.shown
     ]
+    if found.auction:
+        from meldcalc.advice.history import auction_text
+
+        said.append(f"the auction went {auction_text(found.auction)}")
     if found.buried is not None:
         said.append(f"you buried {found.buried.notation(found.trump)}")
     if found.widow is not None:
@@ -370,8 +388,9 @@ def _weighed(found: Any) -> str:
         return ""
     if weighing.note:
         return f" ({weighing.note})"
+    what = "plays and bids" if found.auction else "plays"
     return (
-        f", drawn from {weighing.candidates:,} by the chance of the others' plays in each"
+        f", drawn from {weighing.candidates:,} by the chance of the others' {what} in each"
         f" ({weighing.effective:,.0f} effective)"
     )
 

@@ -35,6 +35,7 @@ shipped policy, on deals it did not see.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -43,6 +44,7 @@ from meldcalc.engines.learned import Network, _described, _starts, shipped
 from meldcalc.engines.simulate import Game
 from meldcalc.rules.bits import CARD_OF, ONE, planes_from_counts
 from meldcalc.rules.cards import CARD_NAMES
+from meldcalc.rules.variant import Variant
 
 #: The softmax temperature of the policy's scores (bench/fit_temperature.py).
 TEMPERATURE = 16.0
@@ -74,7 +76,7 @@ class Weighing:
         if self.why or self.power == 1.0:
             return self.why
         return (
-            f"the plays seen left too few effective layouts: weights flattened (power"
+            f"what the others did left too few effective layouts: weights flattened (power"
             f" {self.power:.2f}) to {self.effective:,.0f} of {self.candidates:,}"
         )
 
@@ -105,11 +107,13 @@ def log_likelihoods(
     network: Network | None = None,
     temperature: float = TEMPERATURE,
     floor: float = FLOOR,
+    auction: Told | None = None,
 ) -> np.ndarray:
     """(R, C) the log-chance, under the policy, of every card the others played in deals
     ``rows`` of ``game`` (which kept its past: `Game.keep_past`), in each of ``layouts``
     ((R, C, players, 24) counts of the hands now); -inf where a layout makes a card played
-    illegal (it cannot be the deal)."""
+    illegal (it cannot be the deal). With ``auction``, times the chance of the others'
+    bids under the bid model (`auction_log_likelihoods`)."""
     network = network or shipped()
     past = game.past
     count, per_row, players = layouts.shape[:3]
@@ -141,7 +145,61 @@ def log_likelihoods(
         if len(asked):
             logs[asked] += _log_chances(replay, legal, bit, asked, network, temperature, floor)
         replay.advance(bit)
+    if auction is not None:
+        logs += auction_log_likelihoods(dealt, auction, observer)
     return logs.reshape(count, per_row)
+
+
+@dataclass(frozen=True)
+class Told:
+    """An auction to read (`auction_log_likelihoods`): its variant and the bids, (seat,
+    bid or None for a pass) in the order spoken, seats as the game numbers them."""
+
+    variant: Variant
+    bids: tuple[tuple[int, int | None], ...]
+
+
+def auction_log_likelihoods(dealt: np.ndarray, told: Told, observer: np.ndarray) -> np.ndarray:
+    """(N,) the log-chance of the bids each seat but ``observer`` spoke, had the hands as
+    dealt been ``dealt`` ((N, players, 24)): the bid model (`meldcalc.dealing.bidmodel`)
+    gives each hand the level it bids to, read as loosely as `bid` reads an auction (one
+    standard deviation `AUCTION_SPREAD` of the trick points: players push, save and bid a
+    step off their worth). A bid of b says the level is at least b (the chance: Phi((level
+    - b) / sd)); a pass, that it is below the lowest bid it could have made then (Phi((lowest
+    - level) / sd)), that bid found by the variant's auction rules. As with the cards, a
+    tenth of each chance is a coin toss (`FLOOR`): a seat may bid for reasons the model
+    does not see (a save, a push, a partner's meld), and one such bid must not rule a
+    layout out."""
+    from meldcalc.dealing.bidmodel import model_for
+    from meldcalc.dealing.layouts import AUCTION_SPREAD
+    from meldcalc.rules.auction import Auction
+
+    variant = told.variant
+    sd = AUCTION_SPREAD * variant.trick_total
+    model = model_for(variant)
+    first = told.bids[0][0]
+    auction = Auction(variant.bidding, variant.players, (first - 1) % variant.players)
+    levels: dict[int, np.ndarray] = {}
+    logs = np.zeros(len(dealt))
+    for seat, bid in told.bids:
+        lowest = auction.lowest
+        auction = auction.say(bid)
+        if seat not in levels:
+            levels[seat] = model.levels(dealt[:, seat], variant)
+        gap = levels[seat] - bid if bid is not None else lowest - levels[seat]
+        chance = (1.0 - FLOOR) * _phi(gap / sd) + FLOOR / 2  # a bid the model cannot explain
+        logs += np.where(observer != seat, np.log(chance), 0.0)
+    return logs
+
+
+_ERFC = np.frompyfunc(math.erfc, 1, 1)
+
+
+def _phi(z: np.ndarray) -> np.ndarray:
+    """Phi(z), the standard normal's, of levels that may be -inf (a hand naming no trump
+    bids to no level: it could not have bid, and surely passes)."""
+    z = np.asarray(z, dtype=float)
+    return np.where(np.isnan(z), 0.5, _ERFC(-np.nan_to_num(z) / math.sqrt(2)).astype(float) / 2)
 
 
 def _log_chances(
@@ -207,6 +265,7 @@ def read_layouts(
     count: int,
     rng: np.random.Generator,
     network: Network | None = None,
+    auction: Told | None = None,
 ) -> tuple[np.ndarray, list[Weighing]]:
     """``count`` of each row's ``candidates`` ((R, C, players, 24), drawn uniformly),
     drawn in proportion to their weights (systematic resampling: each candidate kept
@@ -214,7 +273,7 @@ def read_layouts(
     than `LEAST_EFFECTIVE` x ``count`` effective layouts are flattened until they leave
     that many; a row where no candidate fits every card played keeps its first ``count``,
     uniform."""
-    logs = log_likelihoods(game, rows, candidates, network)
+    logs = log_likelihoods(game, rows, candidates, network, auction=auction)
     kept = np.empty((len(rows), count, *candidates.shape[2:]), dtype=candidates.dtype)
     said = []
     per_row = candidates.shape[1]

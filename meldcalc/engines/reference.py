@@ -137,8 +137,10 @@ class Reference:
     seed: int = 0
     rollout: type[Game] | None = None
     hidden: Hidden | None = None
-    #: weigh the layouts by the others' plays (`meldcalc.engines.inference`)
+    #: weigh the layouts by the others' plays (`meldcalc.engines.inference`), and by their
+    #: bids where the auction is told (an `inference.Told`)
     infer: bool = False
+    auction: object | None = None
     rng: np.random.Generator = field(init=False)
     weighings: list = field(init=False, default_factory=list)
 
@@ -193,13 +195,22 @@ class Reference:
         others' plays in each (`meldcalc.engines.inference`), how each row was weighed kept
         in ``weighings``."""
         self.weighings = []
-        if not self.infer or not _others_played(game, rows):
+        if not self.infer or not (_others_played(game, rows) or self._others_bid(game, rows)):
             return self._drawn(game, rows, self.layouts)
         from meldcalc.engines.inference import OVERSAMPLE, read_layouts
 
         candidates = self._drawn(game, rows, self.layouts * OVERSAMPLE)
-        layouts, self.weighings = read_layouts(game, rows, candidates, self.layouts, self.rng)
+        layouts, self.weighings = read_layouts(
+            game, rows, candidates, self.layouts, self.rng, auction=self.auction
+        )
         return layouts
+
+    def _others_bid(self, game: Game, rows: np.ndarray) -> bool:
+        """Whether an auction is told and a seat other than the one to play spoke in it."""
+        if self.auction is None or game._past is None:
+            return False
+        spoke = {seat for seat, _ in self.auction.bids}
+        return bool(spoke - set(game.seat[rows].tolist()))
 
     def _drawn(self, game: Game, rows: np.ndarray, count: int) -> np.ndarray:
         """(rows, count, players, 24) counts: deals of the unseen cards for each seat to

@@ -186,12 +186,21 @@ class Table:
 
     def query(self, played: Sequence[int]) -> Any:
         """What you have seen, as `advice.hint` takes it, with ``played`` the cards played."""
-        from meldcalc.advice.history import Query
+        from meldcalc.advice.history import Query, reads_auction
 
         names = tuple(CARD_NAMES[c] for c in played)
         widow = None if self.takes_widow else self.widow
+        bids = self.auction.bids if reads_auction(self.variant) else ()
         return Query(
-            self.playing, self.trump, self.bidder, names, self.me, self.known(), self.buried, widow
+            self.playing,
+            self.trump,
+            self.bidder,
+            names,
+            self.me,
+            self.known(),
+            self.buried,
+            widow,
+            bids,
         )
 
     @property
