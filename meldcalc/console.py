@@ -22,10 +22,15 @@ import errno
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from meldcalc.errors import MeldcalcError, NotationError
+
+#: Set while a progress line (`cli.base.progress_line`) stands on stderr unfinished: a
+#: run ended by a signal ends that line first.
+LINE_SHOWN = threading.Event()
 
 EXIT_OK = 0
 EXIT_FAILURE = 1  # the run could not finish: output not writable, or a bug of ours
@@ -154,6 +159,9 @@ def end_on_signals() -> None:
                     os.kill(pid, signal.SIGKILL)
                     os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
         restore_terminal()
+        if LINE_SHOWN.is_set():  # a progress line: end it, or the shell's prompt follows it
+            with contextlib.suppress(OSError):
+                os.write(2, b"\n")
         os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, handler)

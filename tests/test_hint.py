@@ -234,6 +234,19 @@ def test_the_auction_told_is_read_said_and_kept_in_the_json() -> None:
     assert f"the auction went {auction}" in shown and "others' plays and bids" in shown
     bad = run(*args[:-1], "1:250 0:260")
     assert bad.exit_code == 2 and "seat 2 speaks there, not seat 0" in bad.output
+    uniform = json.loads(run(*args, "--uniform", "-f", "json").stdout)["inference"]
+    assert uniform["method"] == "uniform" and uniform["moved"] == []
+    assert "uniformly (--uniform: the bids not read)" in run(*args, "--uniform").stdout
+    stock = run("AS 10S KS QS JS AD 9D 9D 9C JC KC", "-V", "two-handed", "--turn-up", "AS",
+                "--auction", "1:250")  # fmt: skip
+    assert stock.exit_code != 0 and "--auction is not for a game with a stock" in stock.output
+
+
+def test_a_card_the_deck_lacks_is_said_so_and_a_seat_is_a_number() -> None:
+    double = "AS AS KS QS JS AH KH QH QH 10D 10D KD KD KD QD AC 10C QC JC JC"
+    result = run(double, "-V", "double-deck", "-t", "S", "--played", "AH 9H")
+    assert "seat 1 plays 9H, which the double-deck deck does not have" in result.output
+    assert "seat 'x': expected a seat from 0 to 3" in run(HAND, "-t", "S", "--seat", "x").output
 
 
 def test_the_table_names_the_card_to_play_and_how_it_was_valued() -> None:

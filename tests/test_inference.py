@@ -211,6 +211,7 @@ def test_the_auction_is_read_with_the_plays_a_pass_says_a_weak_hand_a_bid_a_stro
         ("1-250", "auction: '1-250': expected SEAT:BID or SEAT:pass"),
         ("1:lots", "bid 1 (1:lots): 'lots': expected a bid such as 250"),
         ("7:250", "auction seat"),
+        (" ".join(["1:250", "2:pass"] * 150), "auction: 300 bids: an auction of more than 200"),
     ],
 )
 def test_an_auction_that_could_not_have_happened_is_refused_saying_where(auction, said) -> None:
@@ -227,3 +228,25 @@ def test_a_game_whose_hands_change_after_the_auction_does_not_read_it() -> None:
     with pytest.raises(NotationError, match="widow"):
         parse_query("AS 10S KS QS JS 9S AH KH QH AD 10D JD 9D AC 10C | auction 1:300",
                     load_variant("three-handed"), Suit.SPADES)  # fmt: skip
+
+
+def test_seats_named_from_yours_need_no_seat_given_the_seat_to_play_is_yours() -> None:
+    """Seat 3 is to play after three cards: ``left`` is seat 0, as --known reads it."""
+    query = parse_query(
+        f"{NO_TEN} | played AH 9H 9H | auction partner:250 right:pass 3:pass left:260 1:pass",
+        SINGLE,
+        Suit.SPADES,
+    )
+    assert query.auction == ((1, 250), (2, None), (3, None), (0, 260), (1, None))
+
+
+def test_where_each_plays_for_himself_the_holdings_read_name_the_seats_as_given() -> None:
+    """Cutthroat led by seat 2: the engines turn the position to put the bidder in seat 0
+    and back; the holdings the plays moved are named as the table names them, never the
+    seat asking (whose hand is no guess)."""
+    cutthroat = load_variant("cutthroat")
+    line = "AH KH QH 9H JS 9S AD QD AC 10C 10C KC KC QC QC JC | played AD QD JD 9H | leader 2"
+    found = hint(parse_query(line, cutthroat, Suit.HEARTS), cutthroat, 200)
+    assert found.seat == 0 and found.inference is not None and found.inference.moved
+    assert all(seat not in (found.seat,) for seat, *_ in found.inference.moved)
+    assert {seat for seat, *_ in found.inference.moved} <= {1, 2, 3} - {found.seat}

@@ -278,6 +278,7 @@ def _rotated_hint(
         shown=tuple((back(s), cards) for s, cards in found.shown),
         lacks=tuple((back(s), cards) for s, cards in found.lacks),
         auction=tuple((back(s), bid) for s, bid in found.auction),
+        inference=found.inference and found.inference.turned(back),
     )
 
 

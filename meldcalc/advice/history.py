@@ -132,8 +132,27 @@ def parse_query(
     seat = None if seat is None else _seat_number(seat, variant, "seat", None)
     leader = _seat_number(leader, variant, "leader", seat)
     piles = [None if text is None else Hand.parse(text) for text in (buried, widow)]
-    bids = () if not auction else parse_auction(auction, variant, leader, seat)
+    bids = ()
+    if auction and auction.strip():
+        me = seat
+        if me is None and _names_a_seat(auction):  # the seat asking: the one to play next
+            cards = [played_card(token, i // variant.players + 1) for i, token in enumerate(tokens)]
+            me = turns(cards, leader, trump, variant.players)[1]
+        bids = parse_auction(auction, variant, leader, me)
     return Query(Hand.parse(hand_text), trump, leader, tokens, seat, tuple(known), *piles, bids)
+
+
+#: The most bids an auction told to a hint may hold: every seat raising by the least step
+#: from the opening to 1,000 in single deck would be 96; read, an auction is replayed once
+#: a bid, so a longer one is refused rather than read in quadratic time.
+MAX_AUCTION = 200
+
+
+def _names_a_seat(auction: str) -> bool:
+    """Whether an auction's text names a seat from yours (``left:250``), not by number."""
+    return any(
+        not is_whole_number(token.partition(":")[0]) for token in auction.replace(",", " ").split()
+    )
 
 
 def reads_auction(variant: Variant) -> bool:
@@ -161,8 +180,14 @@ def parse_auction(
             f"auction: {variant.name} changes the hands after the auction ({changed}), so"
             " the bids say nothing sure of the hands played: give the play without it"
         )
+    tokens = text.replace(",", " ").split()
+    if len(tokens) > MAX_AUCTION:
+        raise NotationError(
+            f"auction: {len(tokens):,} bids: an auction of more than {MAX_AUCTION} is not one"
+            " a table bid"
+        )
     pairs = []
-    for token in text.replace(",", " ").split():
+    for token in tokens:
         seat_text, colon, bid_text = token.partition(":")
         if not colon or not seat_text or not bid_text:
             raise NotationError(
@@ -200,9 +225,13 @@ def _seat_number(value: int | str, variant: Variant, what: str, me: int | None) 
     if isinstance(value, int):
         return value
     if me is None and not is_whole_number(value.strip()):
+        if what == "seat":  # the seat asking is named by number
+            raise NotationError(
+                f"seat {quote(value)}: expected a seat from 0 to {variant.players - 1}"
+            )
         raise NotationError(
             f"{what} {quote(value)}: a seat from 0 to {variant.players - 1} (a seat named from"
-            " yours needs your seat: give '| seat N' or --seat)"
+            " yours needs your seat: give --seat N, or '| seat N' on the line)"
         )
     return Seating(variant, me or 0).parse(value, what)
 
@@ -482,6 +511,10 @@ def _check_other(table: History, seat: int, card: int, trick: list[int], number:
         )
     table.played[seat][card] += 1
     copies = variant.deck.copies_of(CARDS[card])
+    if not copies:
+        raise HandError(
+            f"trick {number}: seat {seat} plays {name}, which the {variant.name} deck does not have"
+        )
     if table.dealt_copies(card) > copies:
         raise HandError(
             f"trick {number}: seat {seat} plays {name}, but the {variant.name} deck's"

@@ -576,6 +576,7 @@ class _TickingLine:
             self.thread.join()
         if self.widest:  # blanks, not an escape code: a dumb terminal shows those as they are
             console.to_stderr("\r" + " " * self.widest + "\r")
+        console.LINE_SHOWN.clear()
 
     def _run(self) -> None:
         if self.stopped.wait(self.after):
@@ -596,3 +597,4 @@ class _TickingLine:
         padding = " " * max(0, self.widest - len(message))
         self.widest = max(self.widest, len(message))
         console.to_stderr(f"\r{message}{padding}")
+        console.LINE_SHOWN.set()

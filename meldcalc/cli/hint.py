@@ -173,6 +173,12 @@ def hint(
                     f"{rules.name}: give the position on the command line, every card you hold"
                     " as HAND and --turn-up CARD (the turn-up names trump, not --trump)"
                 )
+            if auction is not None or uniform:
+                raise MeldcalcError(
+                    f"{rules.name}: {'--auction' if auction is not None else '--uniform'} is"
+                    " not for a game with a stock: it has no auction, and its hint deals no"
+                    " layouts"
+                )
             text = " ".join(hand)
             as_json = fmt is not RecordFormat.table
             return hint_two_handed(rules, text, turn_up, played, leader, known or [], won, as_json)
@@ -281,7 +287,7 @@ def _inference_json(found: Any) -> dict[str, Any]:
     size), or uniformly."""
     if found.inference is None:
         return {"method": "uniform", "candidates": None, "effective": None, "power": None,
-                "note": None}  # fmt: skip
+                "note": None, "moved": []}  # fmt: skip
     return found.inference.json()
 
 
@@ -385,7 +391,7 @@ def _weighed(found: Any) -> str:
     """How the layouts were drawn, where they were weighed by the others' plays."""
     weighing = found.inference
     if weighing is None:
-        return ""
+        return ", uniformly (--uniform: the bids not read)" if found.auction else ""
     if weighing.note:
         return f" ({weighing.note})"
     what = "plays and bids" if found.auction else "plays"

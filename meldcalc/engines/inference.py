@@ -36,6 +36,7 @@ shipped policy, on deals it did not see.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -50,8 +51,17 @@ from meldcalc.rules.variant import Variant
 TEMPERATURE = 16.0
 #: The share of a play put down to a uniform choice among the legal cards.
 FLOOR = 0.1
-#: Candidate layouts drawn for each layout valued.
+#: Candidate layouts drawn for each layout valued, up to `MAX_CANDIDATES` (or as many as
+#: valued, if more): `hint --layouts 100000` replayed 400,000 deals, 25 s and 2 GB.
 OVERSAMPLE = 4
+MAX_CANDIDATES = 20_000
+
+
+def candidates_for(count: int) -> int:
+    """The candidate layouts drawn to value ``count`` (`OVERSAMPLE` each, within bounds)."""
+    return min(OVERSAMPLE * count, max(count, MAX_CANDIDATES))
+
+
 #: The least effective sample, as a share of the layouts valued: weights more lopsided are
 #: flattened (their log taken to a power below one) until they leave this many.
 LEAST_EFFECTIVE = 0.25
@@ -77,8 +87,15 @@ class Weighing:
             return self.why
         return (
             f"what the others did left too few effective layouts: weights flattened (power"
-            f" {self.power:.2f}) to {self.effective:,.0f} of {self.candidates:,}"
+            f" {self.power:.3f}) to {self.effective:,.0f} of {self.candidates:,}"
         )
+
+    def turned(self, back: Callable[[int], int]) -> Weighing:
+        """The same weighing, its seats renumbered by ``back`` (a position turned to put
+        its bidder in seat 0, and turned back)."""
+        moved = tuple((back(seat), card, uniform, weighed) for seat, card, uniform, weighed
+                      in self.moved)  # fmt: skip
+        return replace(self, moved=moved)
 
     def json(self) -> dict[str, object]:
         return {

@@ -197,9 +197,9 @@ class Reference:
         self.weighings = []
         if not self.infer or not (_others_played(game, rows) or self._others_bid(game, rows)):
             return self._drawn(game, rows, self.layouts)
-        from meldcalc.engines.inference import OVERSAMPLE, read_layouts
+        from meldcalc.engines.inference import candidates_for, read_layouts
 
-        candidates = self._drawn(game, rows, self.layouts * OVERSAMPLE)
+        candidates = self._drawn(game, rows, candidates_for(self.layouts))
         layouts, self.weighings = read_layouts(
             game, rows, candidates, self.layouts, self.rng, auction=self.auction
         )

@@ -111,10 +111,15 @@ class Auction:
             return replace(self, bids=(*self.bids, (seat, self.bidding.opening)))
         if bid is not None:
             floor = self.lowest
-            if bid < floor or self.bidding.first_at_least(bid) != bid:
+            if bid < floor:
                 raise AuctionError(
                     f"bid {bid}: the next legal bid is {self.bidding.first_at_least(floor)}"
                     " (or pass)"
+                )
+            if self.bidding.first_at_least(bid) != bid:
+                raise AuctionError(
+                    f"bid {bid}: off the bidding's steps there: the nearest legal bid above it"
+                    f" is {self.bidding.first_at_least(bid)} (or pass)"
                 )
         return replace(self, bids=(*self.bids, (seat, bid)))
 
