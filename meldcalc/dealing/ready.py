@@ -226,16 +226,14 @@ def melded_planes(variant: Variant, seats: list[np.ndarray], trumps: list[Suit])
     the (size, players, 24) hands of each block of deals, in the order they are played,
     ``trumps`` the trump of each block; hands shared by several blocks are scored once."""
     players, engine = seats[0].shape[1], engine_for(variant)
-    wanted: dict[int, list[Suit]] = {}
-    for hands, trump in zip(seats, trumps):
-        wanted.setdefault(id(hands), []).append(trump)
-    melded = {
-        id(hands): engine.melded(
-            hands.reshape(-1, NUM_CARDS), list(dict.fromkeys(wanted[id(hands)]))
-        )
-        for hands in {id(hands): hands for hands in seats}.values()
-    }
-    shown = [melded[id(hands)][trump] for hands, trump in zip(seats, trumps)]
+    distinct = list({id(hands): hands for hands in seats}.values())
+    starts = np.cumsum([0] + [hands.shape[0] * players for hands in distinct])
+    at = {id(hands): slice(start, end) for hands, start, end in zip(distinct, starts, starts[1:])}
+    # one batch for every block: the engine solves each distinct pattern of a meld's cards
+    # once, and the blocks of a widow's burials share every hand but the bidder's
+    every = np.concatenate([hands.reshape(-1, NUM_CARDS) for hands in distinct])
+    melded = engine.melded(every, list(dict.fromkeys(trumps)))
+    shown = [melded[trump][at[id(hands)]] for hands, trump in zip(seats, trumps)]
     return planes_from_counts(
         np.concatenate(shown).reshape(-1, players, NUM_CARDS), variant.deck.copies
     )
