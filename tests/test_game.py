@@ -331,6 +331,7 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
     done = run_game(tmp_path / "g.jsonl", [*steps, "review"], "-f", "jsonl")
     session = next(json.loads(line) for line in done.stdout.splitlines() if '"review"' in line)
     argv = ["review", played_line(played_json(played)), "--view", "me", "-f", "json"]
+    argv += ["--auction", "0:300 1:pass 2:pass 3:pass"]  # the session's, read by its review
     viewed = _meldcalc(*argv)
     view = json.loads(viewed.stdout)["view"]
     assert view["seat"] == 0 and view["review"] == session["review"]

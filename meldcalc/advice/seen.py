@@ -48,11 +48,13 @@ def price_as_seen(
     widow: Hand | None = None,
     time_limit: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    auction: tuple[tuple[int, int | None], ...] = (),
 ) -> list[CardPriced]:
     """Each card ``seat`` played in ``deal``, priced as it saw it and exactly; ``known``:
     the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``). With a widow
     the bidder (who led trick 1) buried the cards of the deck no hand holds, and the
-    others saw the ``widow`` as turned up (None: not seen). The exact review stops with
+    others saw the ``widow`` as turned up (None: not seen). The ``auction``, if told, is
+    read with the plays, as `hint` reads it. The exact review stops with
     `TimeLimitError` after ``time_limit`` seconds (None: no limit); ``progress(done,
     total)`` hears of each part priced."""
     from meldcalc.advice.history import Query
@@ -65,10 +67,8 @@ def price_as_seen(
     hand = deal.hands[seat]
     buried = _buried(deal, variant) if variant.widow and seat == leader else None
     seen = None if seat == leader else widow
-    queries = [
-        Query(hand, deal.trump, leader, tuple(names[:index]), seat, tuple(known), buried, seen)
-        for index in mine
-    ]
+    table = (seat, tuple(known), buried, seen, auction)
+    queries = [Query(hand, deal.trump, leader, tuple(names[:index]), *table) for index in mine]
     tasks = [
         ("exact", variant, deal, time_limit),
         *(("seen", variant, query, seed) for query in queries),

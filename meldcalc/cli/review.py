@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Optional
 
 import typer
@@ -71,6 +71,16 @@ def review(
             show_default=False,
         ),
     ] = None,
+    auction: Annotated[
+        Optional[str],
+        typer.Option(
+            "--auction",
+            metavar="SEAT:BID ...",
+            help="The auction, read with the plays by --view as hint reads it: SEAT:BID or"
+            " SEAT:pass in the order spoken.",
+            show_default=False,
+        ),
+    ] = None,
     variant: VariantOption = DEFAULT_VARIANT,
     fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
     time_limit: Annotated[
@@ -100,7 +110,7 @@ def review(
         rules = load(variant)
         check_solver(rules)
         limit = no_limit_if_zero(time_limit)
-        seats = _seats(rules, side, leader, bidder, view)
+        seats = replace(_seats(rules, side, leader, bidder, view), auction=auction)
         lines = input_lines(
             deals,
             "deals as played, one per line",
@@ -133,6 +143,7 @@ class _Seats:
     leader: int
     bidder: int | None
     view: int | None
+    auction: str | None = None  # as typed: its seats are checked against each deal's
 
 
 def _seats(rules: Variant, seat: str, leader: str, bidder: str | None, view: str | None) -> _Seats:
@@ -172,9 +183,15 @@ def _reviewed(
     record["summary"] = summary(checked, played, rules, seats.seating, bidder)
     view = None
     if seats.view is not None:
+        from meldcalc.advice.history import parse_auction
         from meldcalc.advice.seen import price_as_seen
 
-        priced = price_as_seen(played, rules, seats.view)
+        bids = (
+            ()
+            if not seats.auction
+            else parse_auction(seats.auction, rules, bidder, seats.seating.me)
+        )
+        priced = price_as_seen(played, rules, seats.view, auction=bids)
         who = "you" if seats.view == seats.seating.me else f"seat {seats.view}"
         view = seen_review(priced, who)
         record["view"] = {"seat": seats.view, **view[1]}

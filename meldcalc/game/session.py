@@ -79,7 +79,7 @@ def review_mine(
     widow = None if table.takes_widow else table.widow
     return price_as_seen(
         table.as_played(), table.variant, table.me, table.known(), seed, jobs, widow,
-        time_limit, progress,
+        time_limit, progress, table.query(()).auction,
     )  # fmt: skip
 
 
