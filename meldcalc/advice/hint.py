@@ -8,7 +8,9 @@ another seat's against what it is known to hold, what its earlier cards showed i
 and the copies the deck has), replays it into
 a `meldcalc.engines.simulate.Game`, so that what the play shows (voids, no higher card) is inferred
 as in the simulation, and asks `meldcalc.engines.reference.Reference` for the value of each legal
-card in layouts of the unseen cards drawn uniformly among those that fit all of it.
+card in layouts of the unseen cards that fit all of it, drawn in proportion to the chance
+of the others' plays (and bids, where the auction is told) in each
+(`meldcalc.engines.inference`), or uniformly (``infer`` off).
 
 A value is the trick points the seat's side takes from the current trick on (its cards on
 the table included), the mean over the layouts with its standard error; cards are also

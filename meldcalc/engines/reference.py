@@ -23,7 +23,10 @@ many cards each seat has been given so far (each card's copies split among the s
 may hold it, weighted by the ways physical copies can make that split), then draws
 backwards. It never returns a layout the seat's knowledge rules out, and needs no retries.
 What the cards a seat melded say about the cards it did not meld (it would have melded them)
-is not used.
+is not used. With ``infer`` (hint's player), four times as many layouts are drawn that way
+and those valued are drawn from them in proportion to the chance of the others' plays, and
+bids where the auction is told, in each (`meldcalc.engines.inference`); the benches' player,
+the fixed yardstick, draws uniformly.
 
 Cards out of play that the seat cannot see (a widow another seat took and buried from)
 are a `Hidden` pile: a row of the layouts that never plays, holding the cards known to be
