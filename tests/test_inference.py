@@ -168,8 +168,12 @@ def test_the_true_deal_is_never_ruled_out(seed: int, game_name: str, share: floa
     truth = game.held()[:, None]
     logs = log_likelihoods(game, np.array([0]), truth)
     assert np.isfinite(logs).all(), (seed, game_name)
-    layouts = sample_layouts(seen_by(game, 0), 30, rng)[None]
+    seen = seen_by(game, 0)
+    layouts = sample_layouts(seen, 30, rng)[None]
     assert np.isfinite(log_likelihoods(game, np.array([0]), layouts)).all()
+    kept, [weighing] = read_layouts(game, np.array([0]), layouts, 10, rng)
+    assert all(seen.allows(layout) for layout in kept[0])  # weighed, never unfit
+    assert weighing.effective >= 0.25 * 10 or weighing.why is not None
 
 
 # --- the auction ---------------------------------------------------------------------------
