@@ -313,7 +313,8 @@ def estimate(
     if knowledge.widow is not None or judges_pass_back(variant, knowledge):
         setups, screened = _screened(setups, deals, play, judge)
     chosen_on = choosing_deals(deals) if several else deals
-    judged = judge(setups, play(chosen_on, setups, 0, progress))
+    first, then = _stages(progress, chosen_on, deals if several else 0)
+    judged = judge(setups, play(chosen_on, setups, 0, first))
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
     report.policy, report.screened, report.chosen_on = policy, screened, chosen_on
     _choose(report, judged, knowledge)
@@ -321,7 +322,7 @@ def estimate(
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]
         ask = report.asks[0].ask if report.asks else None
         chosen += [replace(way, ask=ask) if ask else way for way in unnamed.values()]
-        again = judge(chosen, play(deals, chosen, 1))
+        again = judge(chosen, play(deals, chosen, 1, then))
         for odds in again[len(report.results) :]:  # a trump not to name: its one way
             for ways in (report.burials, report.pass_backs):
                 if ways:
@@ -330,6 +331,18 @@ def estimate(
     if strong and report.best.biddable:
         _check_strong(report, held, strong, endgame)
     return report
+
+
+def _stages(
+    progress: Callable[[int, int], None] | None, first: int, then: int
+) -> tuple[Callable[[int, int], None] | None, Callable[[int, int], None] | None]:
+    """``progress`` told of two runs as one: ``first`` deals (the ways compared), then
+    ``then`` more (the ways chosen, judged on deals of their own), so a line reads
+    "simulated 4000/6000 deals", not a total that the second run starts over."""
+    if progress is None:
+        return None, None
+    total = first + then
+    return (lambda done, _: progress(done, total)), (lambda done, _: progress(first + done, total))
 
 
 def _unnamed(setups: list[Setup], held: Hand, variant: Variant) -> dict[Suit, Setup]:
