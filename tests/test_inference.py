@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from meldcalc.advice import hint as hint_module
 from meldcalc.advice.hint import hint
 from meldcalc.advice.history import hint_table, parse_query
+from meldcalc.dealing.deal import deal_counts
 from meldcalc.dealing.unseen import sample_layouts
 from meldcalc.engines.inference import (
     LEAST_EFFECTIVE,
@@ -20,7 +21,7 @@ from meldcalc.engines.inference import (
 )
 from meldcalc.engines.reference import seen_by
 from meldcalc.engines.simulate import Game, Table
-from meldcalc.rules.cards import CARD_NAMES, CARDS, Suit
+from meldcalc.rules.cards import CARD_NAMES, Suit
 from meldcalc.rules.loading import load_variant
 
 SINGLE = load_variant("single-deck")
@@ -153,13 +154,7 @@ def test_the_true_deal_is_never_ruled_out(seed: int, game_name: str, share: floa
     above nothing: the inference reads the plays, it never forbids what happened."""
     variant = load_variant(game_name)
     rng = np.random.default_rng(seed)
-    deck = np.repeat(np.arange(24), variant.deck.copies)
-    deck = deck[[variant.deck.copies_of(CARDS[card]) > 0 for card in deck]]
-    rng.shuffle(deck)
-    counts = np.zeros((1, variant.players, 24), dtype=np.int64)
-    size = variant.hand_size
-    for seat in range(variant.players):
-        np.add.at(counts[0, seat], deck[seat * size : (seat + 1) * size], 1)
+    counts = deal_counts(variant, 1, rng)[:, : variant.players].astype(np.int64)
     game = Game.from_counts(Table.of(variant, list(Suit)[int(rng.integers(4))]), counts,
                             variant.deck.copies)  # fmt: skip
     game.keep_past()

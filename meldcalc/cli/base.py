@@ -180,6 +180,18 @@ def file_name(text: str) -> Path:
     return Path(text)
 
 
+def seat_auction_option(what: str) -> Any:
+    """``--auction SEAT:BID ...``: the auction as `hint` and `review --view` read it, each
+    bid with its seat, in the order spoken; ``what`` says who reads it."""
+    return typer.Option(
+        "--auction",
+        metavar="SEAT:BID ...",
+        help="The auction, each bid as SEAT:BID or SEAT:pass in the order spoken, e.g."
+        f" '1:250 2:pass 3:pass 0:260 1:pass': {what} (games with no widow and no card pass).",
+        show_default=False,
+    )
+
+
 #: ``bid``'s ``--jobs``, which spreads a big simulation over every CPU unless told.
 AUTO_JOBS_HELP = (
     "Processes to use (at most the CPUs); default: every CPU where the simulation plays a"

@@ -21,6 +21,7 @@ from meldcalc.cli.base import (
     policy_option,
     record_each,
     say,
+    seat_auction_option,
     trump_option,
     user_errors,
     words,
@@ -128,15 +129,7 @@ def hint(
         ),
     ] = False,
     auction: Annotated[
-        Optional[str],
-        typer.Option(
-            "--auction",
-            metavar="SEAT:BID ...",
-            help="The auction, each bid as SEAT:BID or SEAT:pass in the order spoken, e.g."
-            " '1:250 2:pass 3:260 0:270 1:pass 3:pass': the others' bids are read with"
-            " their plays (games with no widow and no card pass).",
-            show_default=False,
-        ),
+        Optional[str], seat_auction_option("the others' bids are read with their plays")
     ] = None,
     uniform: Annotated[
         bool,

@@ -22,6 +22,7 @@ from meldcalc.cli.base import (
     progress_line,
     record_each,
     say,
+    seat_auction_option,
     time_limit_option,
     trump_option,
     user_errors,
@@ -72,14 +73,7 @@ def review(
         ),
     ] = None,
     auction: Annotated[
-        Optional[str],
-        typer.Option(
-            "--auction",
-            metavar="SEAT:BID ...",
-            help="The auction, read with the plays by --view as hint reads it: SEAT:BID or"
-            " SEAT:pass in the order spoken.",
-            show_default=False,
-        ),
+        Optional[str], seat_auction_option("read with the plays by --view, as hint reads it")
     ] = None,
     variant: VariantOption = DEFAULT_VARIANT,
     fmt: Annotated[RecordFormat, format_option(RecordFormat)] = RecordFormat.table,
