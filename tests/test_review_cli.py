@@ -43,6 +43,18 @@ def test_reviewing_the_policys_own_play_gives_the_costs_play_review_gives() -> N
     assert again["review"] == record["review"]
 
 
+def test_your_cards_are_compared_with_every_other_card_and_all_best_compares_every_seats() -> None:
+    played = run("play", "--deal", DEAL, "-t", "H", "--policy", "rules", "-f", "json")
+    line = played_line(json.loads(played.stdout))
+    brief = costs(json.loads(run("review", line, "--seat", "1", "-f", "json").stdout))
+    every = costs(json.loads(run("review", line, "--all-best", "-f", "json").stdout))
+    assert [cost for _, _, cost, _ in brief] == [cost for _, _, cost, _ in every]
+    assert all(best for seat, _, cost, best in brief if seat == 1 or cost)
+    assert {seat for seat, _, _, best in brief if best is None} == {0, 2, 3}
+    assert all(best for *_, best in every)
+    assert all(a[3] in (None, b[3]) for a, b in zip(brief, every))
+
+
 def test_the_summary_says_what_your_side_lost_trick_by_trick() -> None:
     played = run("play", "--deal", DEAL, "-t", "H", "--policy", "rules", "-f", "json")
     line = played_line(json.loads(played.stdout))  # the cards the rules play: a deal with losses

@@ -8,7 +8,8 @@ that stops part way what best play from there gives) must be what `meldcalc.engi
 says. Seeded deals of 3 to 6 tricks on decks that skip ranks, hold 1 to 4 copies, count
 unusual values, or drop the heading and over-trumping duties, played by random legal cards
 and stopped anywhere from the first card to the last; any seat leads trick 1, so the first
-position's card is played by either side.
+position's card is played by either side. A review that compares only one seat's cards with
+the others they could have been gives every other price the same.
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ def test_every_price_a_review_gives_is_the_plain_minimaxs(name: str) -> None:
     rng = random.Random(name)
     deck = [Card(rank, suit).index for suit in SUITS for rank in variant.deck.ranks]
     deck *= variant.deck.copies
+    uncompared = 0  # cards whose alternatives the brief review left alone
     for number in range(DEALS):
         rng.shuffle(deck)
         size = variant.hand_size
@@ -142,6 +144,8 @@ def test_every_price_a_review_gives_is_the_plain_minimaxs(name: str) -> None:
         hands = [Hand(c) for c in counts]
         deal = replay(hands, variant, trump, leader, cards)
         reviewed = review(deal, variant, time_limit=None)
+        mine = rng.randrange(variant.players)  # the one seat whose cards are all compared
+        brief = review(deal, variant, time_limit=None, compared=(mine,))
         expected = minimax_prices(hands, variant, trump, leader, cards)
         where = f"{variant.name} deal {number}: {trump.value}, leader {leader}, played {cards}"
         assert len(reviewed.cards) == len(cards), where
@@ -151,6 +155,17 @@ def test_every_price_a_review_gives_is_the_plain_minimaxs(name: str) -> None:
             cost = abs(wanted - values[CARD_NAMES.index(card.card)])
             assert (card.seat, card.card) == (seat, cards[i]), where
             assert (card.cost, card.best) == (cost, best), f"{where}: card {i + 1} {card.card}"
+            # compared with the others where asked or where it cost something; else None,
+            # unless the others play alike (no search tells them apart)
+            compared = seat == mine or cost
+            named = (best,) if compared else (None, best)
+            assert brief.cards[i].cost == cost and brief.cards[i].best in named, f"{where}: {i}"
+            uncompared += brief.cards[i].best is None
+        assert (brief.value, brief.taken, brief.then_best) == (
+            reviewed.value,
+            reviewed.taken,
+            reviewed.then_best,
+        ), where
         first_seat, first_values = expected[0]
         value = (max if sides[first_seat] == 0 else min)(first_values.values())
         assert reviewed.value == value, where
@@ -158,3 +173,4 @@ def test_every_price_a_review_gives_is_the_plain_minimaxs(name: str) -> None:
             before = sum(t.points for t in deal.tricks[:-1] if sides[t.winner] == 0)
             last = expected[-1][1][CARD_NAMES.index(cards[-1])]
             assert reviewed.then_best == before + last, where
+    assert uncompared, "the brief review compared every card: nothing above was held to it"

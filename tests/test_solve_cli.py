@@ -133,7 +133,16 @@ def test_review_prices_every_card_and_the_costs_explain_the_shortfall() -> None:
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     cards = [card for trick in data["tricks"] for card in trick["cards"]]
-    assert all(card["cost"] >= 0 and card["best"] for card in cards)
+    assert all(card["cost"] >= 0 for card in cards)
+    # the best cards are named for seat 0's and every costly card; --all-best names them all
+    assert all(card["best"] for card in cards if card["seat"] == 0 or card["cost"])
+    assert any(card["best"] is None for card in cards)
+    every = run("play", "--deal", deal, "-t", "S", "--review", "--all-best", "-f", "json")
+    named = [card for trick in json.loads(every.stdout)["tricks"] for card in trick["cards"]]
+    assert all(card["best"] for card in named)
+    assert all(
+        a["best"] in (None, b["best"]) and a["cost"] == b["cost"] for a, b in zip(cards, named)
+    )
     review = data["review"]
     lost = review["lost"]
     # the exact value, less the bidding side's mistakes, plus the defenders', is what it took

@@ -11,13 +11,20 @@ A deal longer than the solver's reach (three-handed, double deck) is reviewed ov
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from meldcalc.advice.played import PlayedDeal
-from meldcalc.engines.solve import REACH, Deadline, card_values_many, seat_sides
+from meldcalc.engines.solve import (
+    NOT_COMPARED,
+    REACH,
+    Deadline,
+    bigger_table,
+    card_values_many,
+    seat_sides,
+)
 from meldcalc.errors import MeldcalcError, TimeLimitError
 from meldcalc.rules.cards import CARD_NAMES, NUM_CARDS
 from meldcalc.rules.variant import Variant
@@ -27,6 +34,13 @@ from meldcalc.rules.variant import Variant
 #: 0.3 to 1.7 s. Five double-deck deals (bench/review.py): from 14 tricks 5 to 39 s, from
 #: 12 0.2 to 3 s, from 10 under 0.2 s.
 LONG_DEAL_TRICKS = 10
+
+#: The solver's table during a review: 2**23 entries of 32 bytes (256 MB, paged in as used
+#: and returned when the review ends; twice the usual). The hardest reviews overflow the
+#: usual one: the strong hand's slowest (`play --seed 0`, seat 0's cards compared) took 419M
+#: nodes and 47 s with it, 330M and 39 s with this, 290M and 35 s with 2**24 entries (but a
+#: fresh process may take a second more to be given that much memory).
+REVIEW_TABLE_BITS = 23
 
 #: Seconds a review may take by default before it stops with `TimeLimitError`: it solves
 #: every position of a deal card by card, which for 30 seeded single-deck deals took from
@@ -40,7 +54,9 @@ class CardReview:
     seat: int
     card: str
     cost: int
-    best: tuple[str, ...]  # the cards that were as good as any
+    #: the cards that were as good as any; None for a card of a seat not compared that
+    #: cost nothing (see `review`)
+    best: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -69,6 +85,7 @@ def review(
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = REVIEW_TIME_LIMIT,
     bidder: int = 0,
+    compared: Collection[int] | None = None,
 ) -> Review:
     """Solve the position before every card of ``deal`` and price each card played;
     ``progress(trick, total)`` hears of each trick as its review begins (the first can take
@@ -79,10 +96,17 @@ def review(
     Where each plays for himself the ``bidder`` plays alone against the rest: the solver
     seats its lone side in seat 0, so a deal whose bidder sits elsewhere is turned to put
     it there, and the review's seats turned back (``value`` and ``taken`` are then the
-    bidder's)."""
+    bidder's).
+
+    Every card's cost is exact. Its ``best`` (every card as good as any) is found for the
+    cards of the seats in ``compared`` (None: every seat) and for every card that cost
+    something; a card of another seat that cost nothing has ``best`` None, as proving
+    each other card as good takes a whole search: half the time of the slowest reviews."""
     paired = variant.partnerships and variant.players % 2 == 0
     if bidder and not paired:
-        turned = review(turn(deal, -bidder, variant.players), variant, progress, time_limit)
+        players = variant.players
+        seats = None if compared is None else [(seat - bidder) % players for seat in compared]
+        turned = review(turn(deal, -bidder, players), variant, progress, time_limit, 0, seats)
         cards = tuple(
             replace(card, seat=(card.seat + bidder) % variant.players) for card in turned.cards
         )
@@ -92,27 +116,20 @@ def review(
     hands, leaders, tricks, played = _positions(deal, variant)
     start = skipped * variant.players
     hands, leaders, tricks, played = hands[start:], leaders[start:], tricks[start:], played[start:]
-    values = np.zeros(len(hands), dtype=np.int64)
-    per_card = np.zeros((len(hands), NUM_CARDS), dtype=np.int64)
-    for trick in range(reach):
-        if progress is not None:
-            progress(trick + 1, reach)
-        part = slice(trick * variant.players, (trick + 1) * variant.players)
-        cards = np.array([card for _, card in played[part]], dtype=np.int64)
-        try:
-            values[part], per_card[part] = card_values_many(
-                hands[part], deal.trump.index, leaders[part], variant, tricks[part], cards, deadline
-            )
-        except TimeLimitError as stop:
-            raise TimeLimitError(stop.limit, f"{trick} of {reach} tricks reviewed") from None
+    positions = (hands, leaders, tricks, played)
+    with bigger_table(REVIEW_TABLE_BITS):
+        values, per_card = _priced(positions, deal, variant, reach, progress, deadline, compared)
     sides = seat_sides(variant)
     reviewed = []
     for index, (seat, card) in enumerate(played):
-        legal = per_card[index] >= 0
-        options = per_card[index][legal]
-        wanted = options.max() if sides[seat] == 0 else options.min()
-        cost = abs(int(wanted) - int(per_card[index][card]))
-        best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (per_card[index] == wanted)))
+        row = per_card[index]
+        if (row == NOT_COMPARED).any():  # the card played was as good as any
+            reviewed.append(CardReview(seat, CARD_NAMES[card], 0, None))
+            continue
+        legal = row >= 0
+        wanted = row[legal].max() if sides[seat] == 0 else row[legal].min()
+        cost = abs(int(wanted) - int(row[card]))
+        best = tuple(CARD_NAMES[c] for c in np.flatnonzero(legal & (row == wanted)))
         reviewed.append(CardReview(seat, CARD_NAMES[card], cost, best))
     taken = sum(t.points for t in deal.tricks[skipped:] if t.winner >= 0 and sides[t.winner] == 0)
     then_best = None
@@ -121,6 +138,41 @@ def review(
         before = sum(t.points for t in deal.tricks[skipped:-1] if sides[t.winner] == 0)
         then_best = before + int(per_card[-1][last_card])
     return Review(int(values[0]), taken, tuple(reviewed), skipped + 1, then_best)
+
+
+def _priced(
+    positions: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]],
+    deal: PlayedDeal,
+    variant: Variant,
+    reach: int,
+    progress: Callable[[int, int], None] | None,
+    deadline: Deadline | None,
+    compared: Collection[int] | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each position's value and the values after its cards, a trick at a time."""
+    hands, leaders, tricks, played = positions
+    values = np.zeros(len(hands), dtype=np.int64)
+    per_card = np.zeros((len(hands), NUM_CARDS), dtype=np.int64)
+    for trick in range(reach):
+        if progress is not None:
+            progress(trick + 1, reach)
+        part = slice(trick * variant.players, (trick + 1) * variant.players)
+        cards = np.array([card for _, card in played[part]], dtype=np.int64)
+        compare = np.array([compared is None or seat in compared for seat, _ in played[part]])
+        try:
+            values[part], per_card[part] = card_values_many(
+                hands[part],
+                deal.trump.index,
+                leaders[part],
+                variant,
+                tricks[part],
+                cards,
+                deadline,
+                compare,
+            )
+        except TimeLimitError as stop:
+            raise TimeLimitError(stop.limit, f"{trick} of {reach} tricks reviewed") from None
+    return values, per_card
 
 
 def turn(deal: PlayedDeal, shift: int, players: int) -> PlayedDeal:

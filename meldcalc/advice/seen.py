@@ -70,7 +70,7 @@ def price_as_seen(
     table = (seat, tuple(known), buried, seen, auction)
     queries = [Query(hand, deal.trump, leader, tuple(names[:index]), *table) for index in mine]
     tasks = [
-        ("exact", variant, deal, time_limit),
+        ("exact", variant, deal, time_limit, seat),
         *(("seen", variant, query, seed) for query in queries),
     ]
     done = []
@@ -114,18 +114,21 @@ def _priced(task: tuple) -> Any:
 
         query, seed = rest
         return hint(query, variant, seed=seed)
-    return _exact(rest[0], variant, rest[1])
+    return _exact(*rest, variant=variant)
 
 
-def _exact(deal: PlayedDeal, variant: Variant, time_limit: float | None) -> dict[int, Any]:
-    """Each card's `review.CardReview` by its place in the deal, where the solver reaches;
-    empty when the solver is not built."""
+def _exact(
+    deal: PlayedDeal, time_limit: float | None, seat: int, variant: Variant
+) -> dict[int, Any]:
+    """Each card's `review.CardReview` by its place in the deal, where the solver reaches
+    (``seat``'s compared with every card it could have played); empty when the solver is
+    not built."""
     from meldcalc.advice.review import review
     from meldcalc.engines.solve import solver_available
 
     if not solver_available():
         return {}
     leader = deal.tricks[0].leader if deal.tricks else 0  # the bidder, who led trick 1
-    checked = review(deal, variant, time_limit=time_limit, bidder=leader)
+    checked = review(deal, variant, time_limit=time_limit, bidder=leader, compared=(seat,))
     skipped = (checked.first_trick - 1) * variant.players
     return {index + skipped: card for index, card in enumerate(checked.cards)}

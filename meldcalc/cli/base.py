@@ -192,6 +192,16 @@ def seat_auction_option(what: str) -> Any:
     )
 
 
+def all_best_option(yours: str) -> Any:
+    """``--all-best``: a review names the cards as good as the one played for every card,
+    not only for ``yours`` and the cards that lost points (`advice.review.review`)."""
+    return typer.Option(
+        "--all-best",
+        help="Name the cards as good as the one played (JSON 'best') for every card, not only"
+        f" for {yours} and for cards that lost points: up to twice the time.",
+    )
+
+
 #: ``bid``'s ``--jobs``, which spreads a big simulation over every CPU unless told.
 AUTO_JOBS_HELP = (
     "Processes to use (at most the CPUs); default: every CPU where the simulation plays a"

@@ -20,6 +20,7 @@ from meldcalc.cli.base import (
     RecordStream,
     SeedOption,
     VariantOption,
+    all_best_option,
     app,
     bid_option,
     file_hint,
@@ -78,6 +79,7 @@ def play(
         ),
     ] = REVIEW_TIME_LIMIT,
     policy: Annotated[Policy, policy_option("the deal")] = DEFAULT_POLICY,
+    all_best: Annotated[bool, all_best_option("seat 0's cards")] = False,
 ) -> None:
     """Play one deal with meldcalc's player (seat 0 leads) and show it trick by trick,
     with each side's meld and trick points (and, with --bid, whether the bid was made).
@@ -128,7 +130,9 @@ def play(
 
             check_solver(rules)
             with progress_line("reviewing trick {}", after=0) as progress:
-                checked = review_deal(played, rules, progress, no_limit_if_zero(time_limit))
+                limit = no_limit_if_zero(time_limit)
+                compared = None if all_best else (0,)
+                checked = review_deal(played, rules, progress, limit, compared=compared)
     if fmt is PlayFormat.json:
         record = {**played_json(played, checked, chosen, policy.value), **result.json(rules)}
         say(json.dumps(record, indent=2, ensure_ascii=False))
@@ -453,7 +457,9 @@ def _costs_by_play(deal: Any, review: Any) -> Any:
 
 
 def _cost_fields(card: Any) -> dict[str, Any]:
-    return {} if card is None else {"cost": card.cost, "best": list(card.best)}
+    if card is None:
+        return {}
+    return {"cost": card.cost, "best": None if card.best is None else list(card.best)}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import typer
 from meldcalc.cli.base import (
     REVIEW_TIME_LIMIT,
     VariantOption,
+    all_best_option,
     app,
     file_hint,
     format_option,
@@ -87,6 +88,7 @@ def review(
     jobs: Annotated[
         int, jobs_option("Processes for deals read one a line: each reviewed on its own core.")
     ] = 1,
+    all_best: Annotated[bool, all_best_option("your cards (--seat)")] = False,
 ) -> None:
     """Review a deal as it was really played: every card checked against the rules and
     priced with the exact solver against the best card its seat had.
@@ -104,7 +106,9 @@ def review(
         rules = load(variant)
         check_solver(rules)
         limit = no_limit_if_zero(time_limit)
-        seats = replace(_seats(rules, side, leader, bidder, view), auction=auction)
+        seats = replace(
+            _seats(rules, side, leader, bidder, view), auction=auction, all_best=all_best
+        )
         lines = input_lines(
             deals,
             "deals as played, one per line",
@@ -138,6 +142,7 @@ class _Seats:
     bidder: int | None
     view: int | None
     auction: str | None = None  # as typed: its seats are checked against each deal's
+    all_best: bool = False  # every seat's cards compared with the others it could play
 
 
 def _seats(rules: Variant, seat: str, leader: str, bidder: str | None, view: str | None) -> _Seats:
@@ -171,7 +176,8 @@ def _reviewed(
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
     bidder = played.tricks[0].leader if seats.bidder is None else seats.bidder
     with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
-        checked = review_deal(played, rules, progress, limit, bidder)
+        compared = None if seats.all_best else (seats.seating.me,)
+        checked = review_deal(played, rules, progress, limit, bidder, compared)
     record = played_json(played, checked)
     record["bidder"] = bidder
     record["summary"] = summary(checked, played, rules, seats.seating, bidder)

@@ -1133,27 +1133,35 @@ static int32_t card_bound(Search *s, Game *g, int seat, int card, int32_t value)
     return bound < value + s->r->step ? value : bound;
 }
 
+/* A card that card_values did not compare with the card played (see there). */
+enum { NOT_COMPARED = -2 };
+
 /* The value after each legal card of the seat to play (-1 for the others); returns the
  * position's value. Cards alike share the value of the one searched. With `played` a legal
  * card (a review, which prices only the card played), the other cards are only told apart
- * as optimal (the position's value) or not (a bound beyond it, not their exact value).
+ * as optimal (the position's value) or not (a bound beyond it, not their exact value), and
+ * without `compare` not even that when the card played is optimal itself: they are then
+ * NOT_COMPARED. Proving a card as good as the best takes a whole proof tree: the strong
+ * hand's slowest review (`play --seed 0`) took 835M nodes comparing every card, 419M
+ * comparing seat 0's (718M and 363M at its first trick); 30 seeded deals 484M and 421M.
  * `cold`: the table knows nothing of the position's deal. */
-static int32_t card_values(Search *s, Game *g, int64_t *out, int played, int cold)
+static int32_t card_values(Search *s, Game *g, int64_t *out, int played, int cold, int compare)
 {
     const Rules *r = s->r;
     int seat = to_play(r, g);
     uint32_t legal = legal_mask(r, g, g->held[seat]);
     uint32_t searched = distinct_moves(r, g, seat, legal);
     int exact = played >= 0 && (legal & bit(played)) ? searched_twin(searched, played) : -1;
+    int through = exact >= 0 && r->step && (cold || !compare);
     int32_t priced = -1, hi = points_in_play(r, g);
-    int32_t value = cold && exact >= 0 && r->step ? value_through(s, g, seat, exact, &priced)
-                                                   : game_value(s, g);
+    int32_t value = through ? value_through(s, g, seat, exact, &priced) : game_value(s, g);
     for (int card = 0; card < NCARDS; card++) out[card] = -1;
     for (uint32_t set = searched; set && !s->stop; set &= set - 1) {
         int card = __builtin_ctz(set);
         if (!r->step) out[card] = 0;
         else if (card == exact && priced >= 0) out[card] = priced;
         else if (exact < 0 || card == exact) out[card] = card_value(s, g, seat, card, value, hi);
+        else if (!compare && priced == value) out[card] = NOT_COMPARED;
         else out[card] = card_bound(s, g, seat, card, value);
     }
     for (uint32_t set = legal & ~searched; set; set &= set - 1) {
@@ -1389,20 +1397,20 @@ static int claim(Solver *self)
 }
 
 typedef struct {
-    Py_buffer hands, trumps, leaders, tricks, values, cards, played;
-    int have_tricks, have_cards, have_played;
+    Py_buffer hands, trumps, leaders, tricks, values, cards, played, compare;
+    int have_tricks, have_cards, have_played, have_compare;
 } Buffers;
 
 static void release(Buffers *b)
 {
     Py_buffer *views[] = {&b->hands,  &b->trumps, &b->leaders, &b->tricks,
-                          &b->values, &b->cards,  &b->played};
+                          &b->values, &b->cards,  &b->played, &b->compare};
     for (size_t i = 0; i < sizeof views / sizeof *views; i++)
         if (views[i]->obj) PyBuffer_Release(views[i]);
 }
 
 /* The buffers of solve()'s arguments after the rules: `objs` holds `nobjs` of them (the
- * last, played, is optional). */
+ * last two, played and compare, are optional). */
 static int get_buffers(PyObject *const *objs, Py_ssize_t nobjs, const Rules *r, Buffers *b,
                        Py_ssize_t *count)
 {
@@ -1425,6 +1433,12 @@ static int get_buffers(PyObject *const *objs, Py_ssize_t nobjs, const Rules *r, 
     b->have_played = nobjs > 6 && objs[6] != Py_None;
     if (b->have_played && (!b->have_cards || get_buffer(objs[6], &b->played, n, 0, "played") < 0)) {
         if (!b->have_cards) PyErr_SetString(PyExc_ValueError, "played needs cards");
+        release(b);
+        return -1;
+    }
+    b->have_compare = nobjs > 7 && objs[7] != Py_None;
+    if (b->have_compare && (!b->have_played || get_buffer(objs[7], &b->compare, n, 0, "compare") < 0)) {
+        if (!b->have_played) PyErr_SetString(PyExc_ValueError, "compare needs played");
         release(b);
         return -1;
     }
@@ -1504,9 +1518,10 @@ static int solve_all(Solver *self, const Rules *r, Buffers *b, Py_ssize_t count,
         int cold = begin(self, r, &g);
         int played = b->have_played ? (int)((const int64_t *)b->played.buf)[i] : -1;
         if (played >= NCARDS) played = -1;
+        int compare = !b->have_compare || ((const int64_t *)b->compare.buf)[i];
         PyThreadState *thread = PyEval_SaveThread(); /* poll_stop takes it back a moment */
         s.thread = signals ? thread : NULL;
-        if (cards && g.tricks_left) *values = card_values(&s, &g, cards, played, cold);
+        if (cards && g.tricks_left) *values = card_values(&s, &g, cards, played, cold, compare);
         else {
             if (cards) for (int card = 0; card < NCARDS; card++) cards[card] = -1;
             *values = game_value(&s, &g);
@@ -1532,13 +1547,16 @@ static int read_deadline(PyObject *limit, double *deadline)
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(rules, hands, trumps, leaders, tricks, values, cards, played=None, time_limit=None)\n--\n\n"
+"solve(rules, hands, trumps, leaders, tricks, values, cards, played=None, time_limit=None,\n"
+"      compare=None)\n--\n\n"
 "Solve N positions. hands: int64 (N, players, 24) counts; trumps, leaders: int64 (N,);\n"
 "tricks: int64 (N, players - 1) cards on the table padded with -1, or None; values: writable\n"
 "int64 (N,) for the value of each position; cards: writable int64 (N, 24) for the value after\n"
 "each legal card of the seat to play (-1 for the others), or None; played (optional): int64\n"
 "(N,) a card of each position (-1: none) whose value alone is exact, the other cards' only\n"
 "whether they equal the position's value (else a bound beyond it), as a review needs;\n"
+"compare (optional, with played): int64 (N,), 0 where the other cards need not be told apart\n"
+"when the card played is as good as the best (they are then -2, not compared; default 1);\n"
 "time_limit (optional): seconds, after which the search stops and raises TimeLimit with\n"
 "args (message, positions solved). A signal whose handler raises (Ctrl-C) stops it too.");
 
@@ -1548,10 +1566,12 @@ static PyObject *Solver_solve(Solver *self, PyObject *const *args, Py_ssize_t na
     Buffers b;
     Py_ssize_t count;
     double deadline;
-    if (nargs < 7 || nargs > 9)
-        return PyErr_Format(PyExc_TypeError, "solve() takes 7 to 9 arguments (%zd given)", nargs);
+    if (nargs < 7 || nargs > 10)
+        return PyErr_Format(PyExc_TypeError, "solve() takes 7 to 10 arguments (%zd given)", nargs);
+    PyObject *buffers[8] = {args[1], args[2], args[3], args[4], args[5], args[6],
+                            nargs > 7 ? args[7] : Py_None, nargs > 9 ? args[9] : Py_None};
     if (read_deadline(nargs > 8 ? args[8] : Py_None, &deadline) < 0 || parse_rules(args[0], &r) < 0 ||
-        get_buffers(args + 1, nargs > 7 ? 7 : nargs - 1, &r, &b, &count) < 0)
+        get_buffers(buffers, 8, &r, &b, &count) < 0)
         return NULL;
     if (claim(self) < 0) {
         release(&b);

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -249,6 +250,10 @@ class Solution:
 #: three-handed play can take minutes to hours (bench/solve.py).
 REACH = 12
 
+#: In `card_values_many`'s values after each card: a legal card not compared with the card
+#: played (``compare`` False, and the card played as good as the best).
+NOT_COMPARED = -2
+
 
 def check_reach(tricks: int) -> None:
     """Refuse, in one line, a position too long to solve in reasonable time."""
@@ -283,17 +288,33 @@ def _solver() -> Any:
     and searches without the GIL, so threads may solve side by side."""
     solver = getattr(_local, "solver", None)
     if solver is None:
-        try:
-            from meldcalc.engines._solver import Solver
-        except ImportError:
-            raise UnsupportedError(NOT_BUILT) from None
-        solver = _local.solver = Solver()
+        solver = _local.solver = _new_solver()
     return solver
 
 
+def _new_solver(**table: int) -> Any:
+    try:
+        from meldcalc.engines._solver import Solver
+    except ImportError:
+        raise UnsupportedError(NOT_BUILT) from None
+    return Solver(**table)
+
+
+@contextmanager
+def bigger_table(bits: int) -> Iterator[None]:
+    """This thread solves with a table of 2**``bits`` entries within the block (the usual
+    one kept aside, and back after it; the bigger one's memory returned)."""
+    kept, _local.solver = _solver(), _new_solver(table_bits=bits)
+    try:
+        yield
+    finally:
+        _local.retired_nodes = getattr(_local, "retired_nodes", 0) + _local.solver.nodes
+        _local.solver = kept
+
+
 def solver_nodes() -> int:
-    """Positions searched so far by this thread's solver (for benchmarks)."""
-    return _solver().nodes
+    """Positions searched so far by this thread's solvers (for benchmarks)."""
+    return _solver().nodes + getattr(_local, "retired_nodes", 0)
 
 
 # --- time limits ---------------------------------------------------------------------------
@@ -337,13 +358,16 @@ def _remaining(deadline: Deadline | None) -> float | None:
     return None if deadline is None else deadline.remaining()
 
 
-def _search(deadline: Deadline | None, count: int, call: Any, *args: Any) -> Any:
-    """``call(*args, seconds left)`` on the C solver, its TimeLimit raised as
+def _search(
+    deadline: Deadline | None, count: int, call: Any, *args: Any, compare: Any = None
+) -> Any:
+    """``call(*args, seconds left[, compare])`` on the C solver, its TimeLimit raised as
     `TimeLimitError` (saying how many of ``count`` positions were solved when several)."""
     from meldcalc.engines._solver import TimeLimit
 
+    after = () if compare is None else (compare,)
     try:
-        return call(*args, _remaining(deadline))
+        return call(*args, _remaining(deadline), *after)
     except TimeLimit as stop:
         assert deadline is not None
         solved = stop.args[1]
@@ -441,13 +465,16 @@ def card_values_many(
     tricks: np.ndarray | None = None,
     played: np.ndarray | None = None,
     deadline: Deadline | None = None,
+    compare: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """As `solve_many`, and also (N, 24) values after each legal card of the seat to play
     (-1 for cards it may not play): one decision's sampled layouts in one call. With
     ``played`` ((N,) a card per position), only that card's value is exact: any other card
     has the position's value if it is as good as the best, else a bound beyond it (a
-    review's need, and much cheaper)."""
-    values, cards = _run(hands, trumps, leaders, variant, tricks, True, played, deadline)
+    review's need, and much cheaper). With ``compare`` too ((N,) bools), a position where
+    it is False and the card played is as good as the best leaves the other cards
+    `NOT_COMPARED` (proving them as good takes most of a review's time)."""
+    values, cards = _run(hands, trumps, leaders, variant, tricks, True, played, deadline, compare)
     assert cards is not None
     return values, cards
 
@@ -461,6 +488,7 @@ def _run(
     per_card: bool,
     played: np.ndarray | None = None,
     deadline: Deadline | None = None,
+    compare: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray | None]:
     import numpy as np
 
@@ -475,8 +503,10 @@ def _run(
     cards = np.zeros((count, NUM_CARDS), dtype=np.int64) if per_card else None
     if played is not None:
         played = np.ascontiguousarray(played, dtype=np.int64)
+    if compare is not None:
+        compare = np.ascontiguousarray(compare, dtype=np.int64)
     args = (rules, hands, trumps, leaders, tricks, values, cards, played)
-    _search(deadline, count, _solver().solve, *args)
+    _search(deadline, count, _solver().solve, *args, compare=compare)
     return values, cards
 
 
