@@ -337,6 +337,16 @@ def test_review_view_prices_a_seats_cards_as_the_sessions_review_does(tmp_path) 
     assert view["seat"] == 0 and view["review"] == session["review"]
 
 
+def test_a_review_already_made_prices_a_seats_cards_as_one_made_for_them() -> None:
+    from meldcalc.advice.review import review
+    from meldcalc.advice.seen import price_as_seen
+
+    # review --view reuses its own exact review (its seat's and the view's cards compared)
+    _, played = _deal_played(seed=4)
+    made = review(played, RULES, compared=(0, 1))
+    assert price_as_seen(played, RULES, 1, reviewed=made) == price_as_seen(played, RULES, 1)
+
+
 def test_the_review_on_two_cores_prices_every_card_as_one_core_does() -> None:
     from meldcalc.game.session import replay, review_mine, start
 

@@ -151,7 +151,7 @@ def hint(
     ``infer``, the layouts drawn in proportion to the chance of the others' plays in each
     (`meldcalc.engines.inference`)."""
     table, cards, seat = hint_table(query, variant)
-    if query.leader and not _paired(variant):
+    if query.leader and not variant.paired:
         return _rotated_hint(query, variant, seat, layouts, seed, policy, infer)
     shown = _shown(table)  # the meld: the widow's cards the bidder is taken to hold join it
     hidden = _hidden_pile(table) if table.hidden else None
@@ -245,11 +245,6 @@ def _left_over(table: History, dealt: list[list[int]]) -> np.ndarray:
     hidden pile is drawn from, with the other hands."""
     copies = np.array([table.variant.deck.copies_of(card) for card in CARDS], dtype=np.int64)
     return copies - np.array(dealt, dtype=np.int64).sum(axis=0) - np.array(table.out)
-
-
-def _paired(variant: Variant) -> bool:
-    """Whether partners sit opposite: the sides are the even and the odd seats, whoever bid."""
-    return variant.partnerships and variant.players % 2 == 0
 
 
 def _rotated_hint(

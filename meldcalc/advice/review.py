@@ -102,7 +102,7 @@ def review(
     cards of the seats in ``compared`` (None: every seat) and for every card that cost
     something; a card of another seat that cost nothing has ``best`` None, as proving
     each other card as good takes a whole search: half the time of the slowest reviews."""
-    paired = variant.partnerships and variant.players % 2 == 0
+    paired = variant.paired
     if bidder and not paired:
         players = variant.players
         seats = None if compared is None else [(seat - bidder) % players for seat in compared]

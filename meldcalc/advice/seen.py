@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meldcalc.advice.played import PlayedDeal
 from meldcalc.rules.cards import CARDS, Hand
 from meldcalc.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from meldcalc.advice.review import Review
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ def price_as_seen(
     time_limit: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     auction: tuple[tuple[int, int | None], ...] = (),
+    reviewed: Review | None = None,
 ) -> list[CardPriced]:
     """Each card ``seat`` played in ``deal``, priced as it saw it and exactly; ``known``:
     the meld the other seats laid down, as `hint` takes it (``SEAT:CARDS``). With a widow
@@ -56,7 +60,9 @@ def price_as_seen(
     others saw the ``widow`` as turned up (None: not seen). The ``auction``, if told, is
     read with the plays, as `hint` reads it. The exact review stops with
     `TimeLimitError` after ``time_limit`` seconds (None: no limit); ``progress(done,
-    total)`` hears of each part priced."""
+    total)`` hears of each part priced. ``reviewed``: the deal's exact review if already
+    made (with ``seat``'s cards compared, the bidder the seat that led trick 1), not made
+    again."""
     from meldcalc.advice.history import Query
     from meldcalc.workers import worker_map
 
@@ -69,16 +75,15 @@ def price_as_seen(
     seen = None if seat == leader else widow
     table = (seat, tuple(known), buried, seen, auction)
     queries = [Query(hand, deal.trump, leader, tuple(names[:index]), *table) for index in mine]
-    tasks = [
-        ("exact", variant, deal, time_limit, seat),
-        *(("seen", variant, query, seed) for query in queries),
-    ]
-    done = []
+    tasks = [("seen", variant, query, seed) for query in queries]
+    if reviewed is None:
+        tasks.insert(0, ("exact", variant, deal, time_limit, seat))
+    done = [] if reviewed is None else [_by_place(reviewed, variant)]
     with worker_map(jobs, len(tasks)) as run:
         for result in run(_priced, tasks):
             done.append(result)
             if progress is not None:
-                progress(len(done), len(tasks))
+                progress(len(done), len(tasks) + (reviewed is not None))
     exact, *seen = done
     priced = []
     for index, found in zip(mine, seen):
@@ -130,5 +135,10 @@ def _exact(
         return {}
     leader = deal.tricks[0].leader if deal.tricks else 0  # the bidder, who led trick 1
     checked = review(deal, variant, time_limit=time_limit, bidder=leader, compared=(seat,))
+    return _by_place(checked, variant)
+
+
+def _by_place(checked: Review, variant: Variant) -> dict[int, Any]:
+    """A review's `review.CardReview` of each card by its place in the deal."""
     skipped = (checked.first_trick - 1) * variant.players
     return {index + skipped: card for index, card in enumerate(checked.cards)}

@@ -176,7 +176,8 @@ def _reviewed(
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
     bidder = played.tricks[0].leader if seats.bidder is None else seats.bidder
     with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
-        compared = None if seats.all_best else (seats.seating.me,)
+        mine = {seats.seating.me} | ({seats.view} - {None})
+        compared = None if seats.all_best else mine
         checked = review_deal(played, rules, progress, limit, bidder, compared)
     record = played_json(played, checked)
     record["bidder"] = bidder
@@ -191,7 +192,11 @@ def _reviewed(
             if not seats.auction
             else parse_auction(seats.auction, rules, bidder, seats.seating.me)
         )
-        priced = price_as_seen(played, rules, seats.view, auction=bids)
+        # the exact review above, where it counted the same lone side (price_as_seen's)
+        same = bidder == played.tricks[0].leader or rules.paired
+        priced = price_as_seen(
+            played, rules, seats.view, auction=bids, reviewed=checked if same else None
+        )
         who = "you" if seats.view == seats.seating.me else f"seat {seats.view}"
         view = seen_review(priced, who)
         record["view"] = {"seat": seats.view, **view[1]}

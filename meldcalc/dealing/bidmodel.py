@@ -50,7 +50,7 @@ def family(variant: Variant) -> str:
     """The family of games whose weights a variant takes: ``2x4p`` single deck (two copies
     of each card), four seats in partnerships; ``4x3sw`` double deck, three seats each for
     himself, with a widow."""
-    paired = variant.partnerships and variant.players % 2 == 0
+    paired = variant.paired
     widow = "w" if variant.widow else ""
     return f"{variant.deck.copies}x{variant.players}{'p' if paired else 's'}{widow}"
 

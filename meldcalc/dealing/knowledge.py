@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 def partner_seats(variant: Variant) -> tuple[int, ...]:
     """The bidder's partners: the other even seats of a partnership game (seat 2 of four,
     seats 2 and 4 of six); none with two players or each playing for himself."""
-    if variant.partnerships and variant.players % 2 == 0:
+    if variant.paired:
         return tuple(range(2, variant.players, 2))
     return ()
 
@@ -58,7 +58,7 @@ def partners_word(variant: Variant) -> str:
 
 def opponent_seats(variant: Variant) -> tuple[int, ...]:
     """The seats playing against the bidder's side (the odd seats of a partnership game)."""
-    if variant.partnerships and variant.players % 2 == 0:
+    if variant.paired:
         return tuple(range(1, variant.players, 2))
     return tuple(range(1, variant.players))
 

@@ -104,7 +104,7 @@ class Table:
     @classmethod
     def of(cls, variant: Variant, trump: Suit | np.ndarray) -> Table:
         points = np.array([variant.counters.get(RANKS[b // 4], 0) for b in range(BITS)])
-        if variant.partnerships and variant.players % 2 == 0:
+        if variant.paired:
             team = np.array([seat % 2 for seat in range(variant.players)])
         else:
             team = np.array([0] + [1] * (variant.players - 1))

@@ -56,7 +56,7 @@ def seat_sides(variant: Variant, bidder: int = 0) -> tuple[int, ...]:
     """0 for the seats on seat 0's side, 1 for the others: partners sit opposite in a
     partnership game, otherwise the ``bidder`` (seat 0, as the solver seats it) plays
     alone against the rest, and its side is 0."""
-    paired = variant.partnerships and variant.players % 2 == 0
+    paired = variant.paired
     if paired:
         return tuple(seat % 2 for seat in range(variant.players))
     return tuple(0 if seat == bidder else 1 for seat in range(variant.players))

@@ -274,6 +274,12 @@ class Variant:
         return self.stock > 0 and self.bidding is None
 
     @property
+    def paired(self) -> bool:
+        """Partners sit opposite: the sides are the even and the odd seats, whoever bid.
+        Otherwise each plays for himself, the bidder alone against the rest."""
+        return self.partnerships and self.players % 2 == 0
+
+    @property
     def game_target(self) -> int | None:
         """The points that win the game: the auction's ``game``, or the stock game's."""
         if self.bidding is not None:
