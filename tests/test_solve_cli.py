@@ -143,6 +143,8 @@ def test_review_prices_every_card_and_the_costs_explain_the_shortfall() -> None:
     assert all(
         a["best"] in (None, b["best"]) and a["cost"] == b["cost"] for a, b in zip(cards, named)
     )
+    alone = run("play", "--deal", deal, "-t", "S", "--all-best")
+    assert alone.exit_code == 2 and "--all-best" in alone.stderr and "add --review" in alone.stderr
     review = data["review"]
     lost = review["lost"]
     # the exact value, less the bidding side's mistakes, plus the defenders', is what it took

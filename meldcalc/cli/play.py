@@ -101,6 +101,8 @@ def play(
 
     chosen = None  # the seed of a random deal
     with user_errors():
+        if all_best and not review:
+            raise MeldcalcError("--all-best: it names the best cards of a review; add --review")
         rules = load(variant)
         if rules.turns_up_trump:
             return _play_two_handed(rules, trump, hand, seed, deal, review, bid, fmt)
