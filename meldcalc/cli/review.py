@@ -176,7 +176,7 @@ def _reviewed(
         raise MeldcalcError("no card played: give the cards as played, '| played AC 9C ...'")
     bidder = played.tricks[0].leader if seats.bidder is None else seats.bidder
     with progress_line("reviewing trick {}", after=0 if shown else float("inf")) as progress:
-        mine = {seats.seating.me} | ({seats.view} - {None})
+        mine = {seats.seating.me, seats.view} - {None}
         compared = None if seats.all_best else mine
         checked = review_deal(played, rules, progress, limit, bidder, compared)
     record = played_json(played, checked)

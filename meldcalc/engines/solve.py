@@ -303,8 +303,14 @@ def _new_solver(**table: int) -> Any:
 @contextmanager
 def bigger_table(bits: int) -> Iterator[None]:
     """This thread solves with a table of 2**``bits`` entries within the block (the usual
-    one kept aside, and back after it; the bigger one's memory returned)."""
-    kept, _local.solver = _solver(), _new_solver(table_bits=bits)
+    one kept aside, and back after it; the bigger one's memory returned). Where the system
+    will not give that much memory, the usual table serves."""
+    kept = _solver()
+    try:
+        _local.solver = _new_solver(table_bits=bits)
+    except MemoryError:
+        yield
+        return
     try:
         yield
     finally:
