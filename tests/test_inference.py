@@ -249,3 +249,25 @@ def test_where_each_plays_for_himself_the_holdings_read_name_the_seats_as_given(
     assert found.seat == 0 and found.inference is not None and found.inference.moved
     assert all(seat not in (found.seat,) for seat, *_ in found.inference.moved)
     assert {seat for seat, *_ in found.inference.moved} <= {1, 2, 3} - {found.seat}
+
+
+def test_a_bid_of_the_tables_system_is_read_for_what_it_shows() -> None:
+    """In skip bids, seat 0's opening 53 shows 30 to 39 meld: weighed by the auction, seat
+    0's hands as dealt show it in most weight, where uniformly drawn ones seldom do."""
+    from meldcalc.engines.inference import Told
+    from meldcalc.rules.systemfile import heard
+
+    skip = load_variant("examples/house-skip-meld")
+    hand = "AS AS 10S KS QS JS AH 10H KH QH JH JH AD 10D KD QD 10C KC QC JC"
+    line = f"{hand} | leader 0 | played AC | auction 0:53 1:pass 2:pass 3:pass"
+    query = parse_query(line, skip, Suit.SPADES)
+    game = position(line, skip)
+    layouts = sample_layouts(seen_by(game, 0), 3000, np.random.default_rng(3))[None]
+    told = Told(skip, query.auction)
+    weights, _, _ = weighed(log_likelihoods(game, np.array([0]), layouts, auction=told)[0])
+    (seat, said), *_ = heard(skip, query.auction, 0)
+    assert seat == 0 and said.meld == (30, 39)
+    dealt = layouts[0, :, 0].copy()
+    dealt[:, CARD_NAMES.index("AC")] += 1
+    shows = said.fits(dealt, skip)
+    assert shows.mean() < 0.5 and weights @ shows > 0.8, (shows.mean(), weights @ shows)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from meldcalc.errors import MeldcalcError, quote
 from meldcalc.rules.cards import SUITS, Card, Hand, Suit
-from meldcalc.rules.systemfile import system_for
+from meldcalc.rules.systemfile import heard, system_for
 from meldcalc.rules.systems import (
     Ask,
     Meaning,
@@ -240,22 +240,6 @@ def _fit_words(said: Meaning, hand: Hand, variant: Variant, trump: Suit | None) 
 
 
 # --- what the others said ----------------------------------------------------------------
-
-
-def heard(
-    variant: Variant, bids: Sequence[tuple[int, int | None]], me: int
-) -> tuple[tuple[int, Meaning], ...]:
-    """Each bid of the auction (absolute seats, in the order spoken) read by the table's
-    system, its seat counted from ``me``; nothing without a system."""
-    system = system_for(variant)
-    if system is None:
-        return ()
-    spoken = [bid for _, bid in bids]
-    return tuple(
-        ((seat - me) % variant.players, meaning(system, spoken[:i], bid))
-        for i, (seat, bid) in enumerate(bids)
-        if bid is not None
-    )
 
 
 def auction_knowledge(

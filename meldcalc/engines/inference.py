@@ -186,10 +186,16 @@ def auction_log_likelihoods(dealt: np.ndarray, told: Told, observer: np.ndarray)
     - level) / sd)), that bid found by the variant's auction rules. As with the cards, a
     tenth of each chance is a coin toss (`FLOOR`): a seat may bid for reasons the model
     does not see (a save, a push, a partner's meld), and one such bid must not rule a
-    layout out."""
+    layout out.
+
+    Where the table bids by a system (`meldcalc.rules.systems`), a bid that tells something
+    of its hand (a meld shown, cards held or asked for) is read by it too, as `bid` reads
+    it: the hand as dealt fits what it said, or the bid is one of the tenth no model
+    explains (a chance of 1 - FLOOR / 2 against FLOOR / 2)."""
     from meldcalc.dealing.bidmodel import model_for
     from meldcalc.dealing.layouts import AUCTION_SPREAD
     from meldcalc.rules.auction import Auction
+    from meldcalc.rules.systemfile import heard
 
     variant = told.variant
     sd = AUCTION_SPREAD * variant.trick_total
@@ -206,6 +212,11 @@ def auction_log_likelihoods(dealt: np.ndarray, told: Told, observer: np.ndarray)
         gap = levels[seat] - bid if bid is not None else lowest - levels[seat]
         chance = (1.0 - FLOOR) * _phi(gap / sd) + FLOOR / 2  # a bid the model cannot explain
         logs += np.where(observer != seat, np.log(chance), 0.0)
+    for seat, said in heard(variant, told.bids, 0):
+        if said.tells:
+            fits = said.fits(dealt[:, seat], variant)
+            chance = np.where(fits, 1.0 - FLOOR / 2, FLOOR / 2)
+            logs += np.where(observer != seat, np.log(chance), 0.0)
     return logs
 
 

@@ -15,8 +15,9 @@ def bid_report(table: Table, hand: Hand, seed: int, said: tuple = ()) -> Any:
     """Your hand's odds, the deals kept as likely as the bids ``said`` make them
     (`Table.auction_said`)."""
     from meldcalc.advice.bidding import estimate
-    from meldcalc.advice.systems import heard, report_system
+    from meldcalc.advice.systems import report_system
     from meldcalc.dealing.knowledge import TableKnowledge
+    from meldcalc.rules.systemfile import heard
 
     other = () if table.other is None else ((2, table.other),)  # your other hand, opposite
     meanings = heard(table.variant, table.bids, table.me)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from meldcalc.rules.schema import (
     Record,
     Text,
 )
-from meldcalc.rules.systems import Ask, Entry, Holds, MeldRule, System
+from meldcalc.rules.systems import Ask, Entry, Holds, Meaning, MeldRule, System, meaning
 from meldcalc.rules.variant import Variant
 from meldcalc.rules.yamlfile import Node
 
@@ -132,6 +133,22 @@ def system_for(variant: Variant) -> System | None:
     if name is None:
         return None
     return load_system(name).for_game(variant.bidding)
+
+
+def heard(
+    variant: Variant, bids: Sequence[tuple[int, int | None]], me: int
+) -> tuple[tuple[int, Meaning], ...]:
+    """Each bid of the auction (absolute seats, in the order spoken) read by the table's
+    system, its seat counted from ``me``; nothing without a system."""
+    system = system_for(variant)
+    if system is None:
+        return ()
+    spoken = [bid for _, bid in bids]
+    return tuple(
+        ((seat - me) % variant.players, meaning(system, spoken[:i], bid))
+        for i, (seat, bid) in enumerate(bids)
+        if bid is not None
+    )
 
 
 def systems_dir() -> Path:
