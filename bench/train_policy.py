@@ -126,7 +126,7 @@ lead, 0.5 to 0.9 a follow, either side).
 
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
        [--hidden H] [--epochs E] [--jobs J] [--data FILE.npz] [--more FILE.npz ...]
-       [--balance] [--own] [--seats all|defenders] [--layouts K]
+       [--balance] [--own] [--seats all|defenders] [--layouts K] [--infer]
        [--rollouts rules|learned] [--no-fit] [--start FILE] [--rate R] [--defence W]
        [--bidders W] [--match N] [--write] [--weights FILE] [--judge]
 """
@@ -222,6 +222,7 @@ def decisions(
     rollouts: type[Game] = Game,
     defending: bool = False,
     layouts: int = LAYOUTS,
+    infer: bool = False,
 ) -> dict[str, np.ndarray]:
     """Every decision's position, the values of its legal cards (``value``, flat; ``count``
     of them a decision), its deal (numbered across the games, for holding deals out) and
@@ -229,7 +230,8 @@ def decisions(
     decisions of its own play (valued by the look-ahead player, its layouts played out by
     ``rollouts``), in every seat or, ``defending``, in the defenders' seats alone (the
     look-ahead player playing its own cards for the bidding side); the look-ahead player
-    values the cards over ``layouts`` layouts a decision."""
+    values the cards over ``layouts`` layouts a decision, with ``infer`` drawn in proportion
+    to the chance of the others' plays (`meldcalc.engines.inference`)."""
     tasks = []
     deal_base = 0
     for number, name in enumerate(variant_names):
@@ -246,7 +248,7 @@ def decisions(
                 chunk = Deals(dealt.counts[part], dealt.trumps[part], dealt.meld[part],
                               dealt.buried[part])  # fmt: skip
                 tasks.append((name, number, chunk, seed * 1000 + len(tasks), deal_base + at,
-                              network, rollouts, defending, layouts))  # fmt: skip
+                              network, rollouts, defending, layouts, infer))  # fmt: skip
             deal_base += len(dealt)
     began = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
@@ -261,15 +263,18 @@ def decisions(
 def _recorded(task: tuple) -> dict[str, np.ndarray]:
     """One chunk of deals played by the look-ahead player (or the network), its decisions
     kept (`decisions`)."""
-    name, number, dealt, seed, deal_base, network, rollouts, defending, layouts = task
+    name, number, dealt, seed, deal_base, network, rollouts, defending, layouts, infer = task
     variant = load_variant(name)
-    player = Recording(variant, layouts, seed=seed)
+    player = Recording(variant, layouts, seed=seed, infer=infer)
     player.network = network
     seated = dict.fromkeys(range(variant.players), player)
     if defending:
-        teacher = Recording(variant, layouts, seed=seed + 500_000)
+        teacher = Recording(variant, layouts, seed=seed + 500_000, infer=infer)
         seated.update(dict.fromkeys(bidding_seats(variant)[0], teacher))
-    play(new_game(variant, dealt, rollouts), seated)
+    game = new_game(variant, dealt, rollouts)
+    if infer:
+        game.keep_past()  # what the others played, for the inference to read
+    play(game, seated)
     kept = [one for who in dict.fromkeys(seated.values()) for one in who.kept]
     out = {field: np.concatenate([where[field] for where, _, _ in kept]) for field in FIELDS}
     values = [value for _, several, _ in kept for value in several]
@@ -490,6 +495,9 @@ def main() -> None:
     parser.add_argument("--layouts", type=int, default=LAYOUTS,
                         help="the look-ahead player's layouts a decision")  # fmt: skip
     parser.add_argument(
+        "--infer", action="store_true", help="the teacher's layouts weighed by the plays"
+    )
+    parser.add_argument(
         "--seats",
         choices=("all", "defenders"),
         default="all",
@@ -530,7 +538,7 @@ def main() -> None:
         rollouts = Learned if args.rollouts == "learned" else Game
         defending = args.seats == "defenders"
         data = decisions(args.variant, args.deals, args.seed, own, args.jobs, rollouts,
-                         defending, args.layouts)  # fmt: skip
+                         defending, args.layouts, args.infer)  # fmt: skip
         if args.data:
             np.savez_compressed(args.data, **data)
     paths = [args.data] if args.data else []
