@@ -125,7 +125,8 @@ def review_times(judged: dict[str, Network | None], args: argparse.Namespace) ->
             deals = list(review.policy_deals(single, args.reviews, args.seed))
         finally:
             Learned.network = None
-        review.measure(label, iter(deals), single, None)
+        kind = (f"{label}'s deals", "single-deck", review.LONG_DEAL_TRICKS, deals)
+        review.measure([kind], {"this build": sys.executable}, None)
 
 
 def main() -> None:
