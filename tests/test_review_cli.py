@@ -258,3 +258,11 @@ def test_where_each_plays_alone_a_bidder_elsewhere_than_seat_0_is_the_lone_side(
         if "cost" in p
     ]
     assert shown == [(c.seat, c.card, c.cost) for c in asked.cards]
+
+
+def test_a_two_handed_record_is_not_taken_for_a_deal_to_review() -> None:
+    from meldcalc.errors import NotationError
+
+    record = json.loads(run("play", "-V", "two-handed", "--seed", "1", "-f", "json").stdout)
+    with pytest.raises(NotationError, match="not two-handed's"):
+        played_line(record)

@@ -274,3 +274,35 @@ def _played_down(position: Position, tricks: int) -> Position:
             hands[seat][solve.CARD_NAMES.index(name)] -= 1
     leader = deal.tricks[len(deal.tricks) - tricks].leader
     return Position.of(VARIANT, [solve.Hand(hand) for hand in hands], position.trump, leader)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, sets RLIMIT_AS")
+def test_a_review_under_a_memory_limit_does_without_its_bigger_table_or_says_why() -> None:
+    """Under a `ulimit -v` the review's 256 MB table cannot be had: the usual 128 MB one
+    serves; and where not even that can be, one line says so (no traceback)."""
+    child = """
+import resource, sys
+from meldcalc.advice.replay import parse_played
+from meldcalc.advice.review import review
+from meldcalc.errors import MeldcalcError
+from meldcalc.rules.loading import load_variant
+variant = load_variant("single-deck")
+hands = "AS 10H JC / 10S 9S 9C / 10C 10C KC / KH QD JD"
+deal = parse_played(hands + " | trump H | played AS 10S", variant)
+size = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmSize"))
+room = int(sys.argv[1]) * 1024 * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size * 1024 + room, size * 1024 + room))
+try:
+    print(review(deal, variant).value)
+except MeldcalcError as error:
+    print("error:", error)
+"""
+
+    def run(megabytes: int) -> str:
+        done = subprocess.run([sys.executable, "-c", child, str(megabytes)], capture_output=True,
+                              text=True, cwd="/")  # fmt: skip
+        assert "Traceback" not in done.stderr, done.stderr
+        return done.stdout.strip()
+
+    assert run(200) == "70"  # room for the usual table, not the bigger one
+    assert run(40).startswith("error: the exact solver could not be given the memory")

@@ -114,7 +114,13 @@ def _deal(hands: Sequence[Hand], variant: Variant, trump: Suit, tricks: list[Tri
 
 def played_line(record: dict[str, Any]) -> str:
     """The review notation of a deal as ``play -f json`` writes it (``seats``, ``trump``,
-    ``tricks``), to review what was played, or to replay it with other cards."""
+    ``tricks``), to review what was played, or to replay it with other cards. A record of
+    another shape (two-handed's, with its stock) is a `NotationError` saying so."""
+    if not all(key in record for key in ("seats", "trump", "tricks")):
+        raise NotationError(
+            "played_line reads 'play -f json' records with seats, trump and tricks (not"
+            " two-handed's: its deal draws from a stock, which a review cannot replay)"
+        )
     hands = " / ".join(" ".join(seat["hand"]) for seat in record["seats"])
     cards = " ".join(play["card"] for trick in record["tricks"] for play in trick["cards"])
     leader = record["tricks"][0]["leader"] if record["tricks"] else 0

@@ -61,8 +61,8 @@ def price_as_seen(
     read with the plays, as `hint` reads it. The exact review stops with
     `TimeLimitError` after ``time_limit`` seconds (None: no limit); ``progress(done,
     total)`` hears of each part priced. ``reviewed``: the deal's exact review if already
-    made (with ``seat``'s cards compared, the bidder the seat that led trick 1), not made
-    again."""
+    made (with ``seat``'s cards compared), not made again; else it is made, the bidder the
+    seat that led trick 1."""
     from meldcalc.advice.history import Query
     from meldcalc.workers import worker_map
 

@@ -192,11 +192,8 @@ def _reviewed(
             if not seats.auction
             else parse_auction(seats.auction, rules, bidder, seats.seating.me)
         )
-        # the exact review above, where it counted the same lone side (price_as_seen's)
-        same = bidder == played.tricks[0].leader or rules.paired
-        priced = price_as_seen(
-            played, rules, seats.view, auction=bids, reviewed=checked if same else None
-        )
+        # the view's exact column from the review above (its --bidder's lone side, too)
+        priced = price_as_seen(played, rules, seats.view, auction=bids, reviewed=checked)
         who = "you" if seats.view == seats.seating.me else f"seat {seats.view}"
         view = seen_review(priced, who)
         record["view"] = {"seat": seats.view, **view[1]}

@@ -293,19 +293,29 @@ def _solver() -> Any:
 
 
 def _new_solver(**table: int) -> Any:
+    """A Solver (of ``table_bits``, if given); one line where the system will not give its
+    table the memory (a `ulimit -v`)."""
     try:
         from meldcalc.engines._solver import Solver
     except ImportError:
         raise UnsupportedError(NOT_BUILT) from None
-    return Solver(**table)
+    try:
+        return Solver(**table)
+    except MemoryError:
+        if table:
+            raise  # a bigger table than the usual: bigger_table does without it
+        raise MeldcalcError(
+            "the exact solver could not be given the memory for its table (128 MB): is the"
+            " process's memory limited (ulimit -v)?"
+        ) from None
 
 
 @contextmanager
 def bigger_table(bits: int) -> Iterator[None]:
-    """This thread solves with a table of 2**``bits`` entries within the block (the usual
-    one kept aside, and back after it; the bigger one's memory returned). Where the system
-    will not give that much memory, the usual table serves."""
-    kept = _solver()
+    """This thread solves with a table of 2**``bits`` entries within the block (a usual
+    one, if made, kept aside and back after it; the bigger one's memory returned). Where
+    the system will not give that much memory, the usual table serves."""
+    kept = getattr(_local, "solver", None)
     try:
         _local.solver = _new_solver(table_bits=bits)
     except MemoryError:
