@@ -185,6 +185,17 @@ def test_an_endgame_longer_than_the_solver_takes_says_so() -> None:
     assert "--endgame 12: expected 1 to 8 tricks" in line and "too slow to solve exactly" in line
 
 
+def test_a_negative_endgame_through_the_python_face_is_refused_not_played_forever() -> None:
+    """Hypothesis found it: an endgame of -30,433,970 tricks ran for a quarter of an hour
+    and more (-3 was taken in silence)."""
+    import meldcalc
+    from meldcalc.errors import MeldcalcError
+
+    with pytest.raises(MeldcalcError, match="--endgame -3: expected 0 \\(none\\) to 8 tricks"):
+        variant = meldcalc.load_variant("single-deck")
+        meldcalc.estimate_bid(meldcalc.Hand.parse(HAND), variant, deals=5, endgame=-3)
+
+
 # --- an option given twice ----------------------------------------------------------------
 
 

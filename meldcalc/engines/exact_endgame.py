@@ -26,6 +26,8 @@ MAX_ENDGAME = 8
 def check_endgame(variant: Variant, endgame: int) -> None:
     """Refuse an endgame longer than the hands hold after the first trick (the policy's)
     or than the solver is quick enough for in every deal, naming the bound broken."""
+    if endgame < 0:  # the last -N tricks: a play that never ends
+        raise MeldcalcError(f"--endgame {endgame}: expected 0 (none) to {MAX_ENDGAME} tricks")
     left = variant.hand_size - 1
     if endgame > left and left <= MAX_ENDGAME:
         hands = f"{variant.name} deals {left + 1}-card hands and the first trick is the policy's"
