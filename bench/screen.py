@@ -26,6 +26,16 @@ Measured 2026-12-05 (20 hands each, 2,000 deals; every way on every deal the yar
       times as fast a deal): the same burial 54 of 80 three-handed, 30 of 40 double-deck
       three-handed, for 18% less CPU in the latter
 
+Measured again with the ways compared on a quarter of the deals (--choose-share 0.25, what
+`bid` does since; the runs above compared them on half):
+
+    double-deck-toby-thomas: the same ask 19 of 20, +0.14 ± 0.14, the same highest bid 19
+      of 20, 1.9x
+    three-handed: the same burial 69 of 80, -0.03 ± 0.03, the same highest bid 20 of 20,
+      6.8x
+    double-deck-three-handed (10 hands): the same 38 of 40, -0.03 ± 0.02, the same highest
+      bid 10 of 10, 5.4x
+
 Usage: python bench/screen.py [--hands N] [--deals D] [--seed S] [--variant NAME]
        [--screen-deals K] [--choose-share F] [--screen-keep K]
 """

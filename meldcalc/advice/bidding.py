@@ -47,11 +47,15 @@ SCREEN_KEEP = 3
 #: The share of the deals the ways to ready a hand are compared on (`choosing_deals`), and
 #: the least number: the Toby Thomas exchange readies each deal 16 ways (an ask a trump),
 #: and comparing them on every deal took 4 of a 5 s bid. On 20 random hands each
-#: (bench/screen.py, against every way on every deal): the same ask 19 times, the same
-#: burial 74 of 80 (three-handed, screened on 200), the best trump's expected total +0.14
-#: ± 0.14 and -0.03 ± 0.03, the same highest bid 19 and 20 times, in 1.7 and 5.2 times
-#: less CPU.
-CHOOSE_SHARE = 0.5
+#: (bench/screen.py, against every way on every deal), comparing on half the deals: the
+#: same ask 19 times, the same burial 74 of 80 (three-handed, screened on 200), the best
+#: trump's expected total +0.14 ± 0.14 and -0.03 ± 0.03, the same highest bid 19 and 20
+#: times, in 1.7 and 5.2 times less CPU. On a quarter: the same ask 19 times, the same
+#: burial 69 of 80 (the others as good: the best total -0.03 ± 0.03 still), 38 of 40 in
+#: double-deck three-handed (37 on half), the same highest bid as on half (19, 20 and 10
+#: of 10 times), in 1.9, 6.8 and 5.4 times less CPU (4.5 on half): what brings double-deck
+#: three-handed with its kitty seen near 2 s (bench/bid_games.py).
+CHOOSE_SHARE = 0.25
 CHOOSE_AT_LEAST = 200
 #: The band of bid levels shown: from the last made this often ...
 NEARLY_CERTAIN = 0.95
