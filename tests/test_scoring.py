@@ -566,6 +566,18 @@ def test_tricks_taken_agree_with_the_trick_points(
         score_hand(single, play)
 
 
+def test_a_bidder_who_took_no_trick_keeps_the_points_it_buried() -> None:
+    """Three-handed: the widow's burial is the bidder's whatever it takes, so no trick and
+    13 trick points (10C QC 9C buried) is a hand that happens (Hypothesis's session
+    machine found the check refusing it); no trick and more than a burial can hold is not."""
+    three = load_variant("three-handed")
+    play = HandPlay(300, 0, (150, 40, 30), (13, 120, 117), tricks_taken=(0, 8, 7))
+    assert score_hand(three, play).outcome == SET
+    too_much = HandPlay(300, 0, (150, 40, 30), (40, 100, 110), tricks_taken=(0, 8, 7))
+    with pytest.raises(MeldcalcError, match="seat 0 took 40 trick points in 0 tricks"):
+        score_hand(three, too_much)
+
+
 def test_equal_totals_over_the_target_say_another_hand_is_played(tmp_path: Path) -> None:
     game = tmp_path / "g.jsonl"
     hand = ("--bid", "250", "--bidder", "0", "-m", "150,160", "--tricks", "110,100")

@@ -265,12 +265,13 @@ def _check_tricks_taken(
     if sum(taken) != tricks:
         raise MeldcalcError(f"tricks taken add up to {sum(taken)}; a hand has {tricks} tricks")
     for side, (count, won) in enumerate(zip(taken, points)):
-        if won and not count:
+        buried = variant.widow if side == bidding else 0  # the bidder's burial counts, trick or not
+        if won and not count and not buried:
             raise MeldcalcError(
                 f"{side_name(variant, side)} took no trick but {won} trick points:"
                 " check --tricks and --tricks-taken"
             )
-        most = most_in_tricks(variant, count, variant.widow if side == bidding else 0)
+        most = most_in_tricks(variant, count, buried)
         if won > most:
             raise MeldcalcError(
                 f"{side_name(variant, side)} took {won} trick points in {count}"
