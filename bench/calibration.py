@@ -26,6 +26,11 @@ predictions are `bid --strong N`'s (each hand's best trump corrected by N deals 
 twice, by the fast policy and by the look-ahead player: `meldcalc.advice.strong`,
 `meldcalc.engines.lookahead`).
 
+The learned policy's odds are `bid`'s with the strong table's spread, each deal's trick
+points moved as strong players' play moves them (`meldcalc.advice.tableplay`), which is
+fitted to runs of this bench made without it (``--no-spread``: `bench/fit_spread.py`).
+Judge the spread on hands it was not fitted to (another ``--seed``).
+
 ``--png FILE`` saves the reliability diagram (each band's share made against its mean
 P(make), two standard errors by hand; matplotlib, the bench extra: ``pip install
 '.[bench]'``).
@@ -39,7 +44,7 @@ control variate held from rising by pooling adjacent violators instead) and ``sh
 (every simulated total moved by every paired difference).
 
 Usage: python bench/calibration.py [--variant NAME] [--hands H] [--fresh M] [--deals D]
-       [--strong N] [--policy learned,rules] [--seed S] [--save FILE]
+       [--strong N] [--policy learned,rules] [--seed S] [--save FILE] [--no-spread]
        [--estimators bid,plain,pava,shift] [--png FILE]
        python bench/calibration.py --load FILE [FILE ...] [--estimators ...] [--png FILE]
 """
@@ -91,14 +96,17 @@ def predictions(
     seed: int,
     strong: int = 0,
     policy: str = DEFAULT_POLICY,
+    spread: bool = True,
 ) -> list[Predicted]:
     """`bid`'s simulation of each hand, its deals played by ``policy`` (with ``strong``, as
-    `bid --strong` checks it)."""
+    `bid --strong` checks it; ``spread`` False: without the strong table's spread)."""
     found = []
     for number, counts in enumerate(hands):
         hand = Hand(counts.tolist())
         seeded = seed + number
-        best = estimate(hand, variant, deals=deals, seed=seeded, strong=strong, policy=policy).best
+        best = estimate(
+            hand, variant, deals=deals, seed=seeded, strong=strong, policy=policy, spread=spread
+        ).best
         check = best.strong
         found.append(
             Predicted(
@@ -340,6 +348,11 @@ def main() -> None:
         help="keep each policy's simulations and fresh totals (FILE.npz, or"
         " FILE.POLICY.npz for several)",
     )
+    parser.add_argument(
+        "--no-spread",
+        action="store_true",
+        help="bid's odds without the strong table's spread (the runs bench/fit_spread.py fits)",
+    )
     parser.add_argument("--load", nargs="+", help="runs kept by --save, instead of a new run")
     parser.add_argument("--png", help="save the reliability diagram there (needs matplotlib)")
     parser.add_argument(
@@ -440,11 +453,12 @@ def run(args: argparse.Namespace) -> list[tuple[list[Predicted], np.ndarray, dic
     variant = load_variant(args.variant)
     hands = deal_counts(variant, args.hands, np.random.default_rng(args.seed))[:, 0]
     policies = args.policy.split(",")
+    spread = not getattr(args, "no_spread", False)  # (bench/report.py passes no such flag)
     runs = []
     for policy in policies:
         start = time.perf_counter()
         runs.append(
-            predictions(variant, hands, args.deals, args.seed * 10_000, args.strong, policy)
+            predictions(variant, hands, args.deals, args.seed * 10_000, args.strong, policy, spread)
         )
         print(f"bid estimates, {policy}: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     start = time.perf_counter()
@@ -455,6 +469,7 @@ def run(args: argparse.Namespace) -> list[tuple[list[Predicted], np.ndarray, dic
         "hands": args.hands,
         "deals": args.deals,
         "strong": args.strong,
+        "spread": spread,
         "fresh": args.fresh,
         "seed": args.seed,
     }

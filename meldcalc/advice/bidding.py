@@ -24,6 +24,7 @@ import numpy as np
 from meldcalc.advice.chunks import auto_jobs, run_chunks
 from meldcalc.advice.odds import how_often
 from meldcalc.advice.strong import StrongCheck
+from meldcalc.advice.tableplay import Spread, spread_for
 from meldcalc.dealing.knowledge import TableKnowledge, partner_seats
 from meldcalc.dealing.ready import Sample, Setup, judges_pass_back, plan_setups
 from meldcalc.engines.exact_endgame import check_endgame
@@ -133,6 +134,8 @@ class BidReport:
     policy: str = DEFAULT_POLICY
     #: the table's bidding system: the bid to make now (`advice.systems.ReportSystem`)
     system: Any = None
+    #: how each deal's trick points were spread as a strong table's are, if they were
+    spread: Spread | None = None
 
     @property
     def best(self) -> TrumpOdds:
@@ -271,6 +274,7 @@ def estimate(
     time_limit: float | None = None,
     strong: int = 0,
     policy: str = DEFAULT_POLICY,
+    spread: bool = True,
 ) -> BidReport:
     """Simulate ``deals`` deals for ``hand`` under each trump; the odds of every bid.
 
@@ -281,8 +285,10 @@ def estimate(
     of that in all (None: no limit) the bid stops with `TimeLimitError`. With ``strong`` N
     the best trump's odds are corrected against strong play on N deals played twice
     (`meldcalc.advice.strong`). ``jobs`` None: every CPU where the simulation is large
-    (`auto_jobs`), else one. Every argument is checked first, as `meldcalc bid` checks
-    its options (`_check_arguments`)."""
+    (`auto_jobs`), else one. Each deal's trick points are spread as a strong table's are
+    (`meldcalc.advice.tableplay`), unless ``spread`` is False: the fast policy's self-play
+    as it is, what bench/fit_spread.py fits the spread to. Every argument is checked
+    first, as `meldcalc bid` checks its options (`_check_arguments`)."""
     variant = arguments.variant(variant)
     check_biddable_variant(variant)
     warnings = _check_arguments(
@@ -300,12 +306,15 @@ def estimate(
     jobs = auto_jobs(variant, deals * len(setups)) if jobs is None else jobs
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
     held = hand + knowledge.widow if knowledge.widow is not None else hand
+    spreading = spread_for(variant, policy, endgame, strong) if spread else None
 
     def play(count: int, ways: list[Setup], stream: int, told: Any = None) -> dict:
-        """``count`` deals of stream ``stream``, readied each way of ``ways`` and played."""
+        """``count`` deals of stream ``stream``, readied each way of ``ways`` and played
+        (each deal's trick points spread as a strong table's are)."""
         return run_chunks(
-            hand, variant, count, seed, trumps, jobs, told, knowledge, ways, stream, exact, policy
-        )
+            hand, variant, count, seed, trumps, jobs, told, knowledge, ways, stream, exact, policy,
+            spreading,
+        )  # fmt: skip
 
     def judge(ways: list[Setup], samples: dict) -> list[TrumpOdds]:
         return [_setup_odds(variant, held, way, samples[way], confidence) for way in ways]
@@ -321,6 +330,7 @@ def estimate(
     judged = judge(setups, play(chosen_on, setups, 0, first))
     report = BidReport(hand, variant, deals, seed, confidence, [], warnings or [], knowledge)
     report.policy, report.screened, report.chosen_on = policy, screened, chosen_on
+    report.spread = spreading
     _choose(report, judged, knowledge)
     if several:  # the odds of the setups chosen, from deals of their own
         chosen = [Setup(o.trump, o.ask, o.bury, o.returns) for o in report.results]

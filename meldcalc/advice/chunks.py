@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from meldcalc.advice.tableplay import Spread
 from meldcalc.dealing.knowledge import TableKnowledge
 from meldcalc.dealing.ready import Sample, Setup, melded_planes, ready_hands
 from meldcalc.engines.exact_endgame import play_out
@@ -43,10 +44,13 @@ def run_chunks(
     stream: int = 0,
     exact: tuple[int, Deadline | None] = (0, None),
     policy: str = DEFAULT_POLICY,
+    spread: Spread | None = None,
 ) -> dict[Setup, Sample]:
     """Every setup's samples, chunk by chunk; ``stream`` 1 draws deals independent of
     stream 0's (to judge what stream 0 chose without the luck that chose it); ``exact``:
-    the tricks of each deal's endgame played exactly, and by when."""
+    the tricks of each deal's endgame played exactly, and by when; ``spread``: each deal's
+    trick points moved as a strong table's play moves them (`meldcalc.advice.tableplay`),
+    by the same draw under every setup."""
     setups = setups or [Setup(trump) for trump in trumps]
     sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
     keys = [(number, stream) if stream else (number,) for number in range(len(sizes))]
@@ -71,11 +75,12 @@ def run_chunks(
         pieces = [getattr(part[setup], name) for part in parts]
         return None if pieces[0] is None else np.concatenate(pieces)
 
+    moves = None if spread is None else spread.chunk_draws(seed, keys, sizes)
     return {
         s: Sample(
             joined(s, "meld"),
             joined(s, "partner_meld"),
-            joined(s, "tricks"),
+            joined(s, "tricks") if moves is None else spread.moved(joined(s, "tricks"), moves),
             sum(part[s].tried for part in parts),
             joined(s, "tricks_taken"),
             joined(s, "counters_taken"),

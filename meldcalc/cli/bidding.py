@@ -295,6 +295,7 @@ def bid_json(report: Any, line: int | None = None, label: str | None = None) -> 
         chosen_on=report.chosen_on or report.deals,
         seed=report.seed,
         policy=report.policy,
+        spread=None if report.spread is None else report.spread.json(),
         confidence=report.confidence,
         warnings=report.warnings,
         best_trump=report.best.trump.letter,
@@ -419,6 +420,8 @@ def bid_table(report: Any) -> str:
     if best.biddable:
         trump = f"{best.trump.symbol} ({best.trump.letter})"
         lines += ["", f"chance of making each bid with {trump} as trump:", _odds_bars(best)]
+        if report.spread is not None:
+            lines.append(f"({report.spread.sentence()})")
     if report.game is not None:
         lines += ["", *_game_lines(report.game)]
     return "\n".join(lines)
