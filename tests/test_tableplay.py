@@ -86,6 +86,11 @@ def test_a_bid_with_the_spread_repeats_with_its_seed_and_whatever_the_jobs() -> 
         assert all((x.tricks == y.tricks).all() for x, y in zip(a.results, b.results))
 
 
+def test_the_spread_flag_is_checked_as_every_argument_is() -> None:
+    with pytest.raises(TypeError, match="spread: expected True or False, not str"):
+        estimate(HAND, SINGLE, 100, seed=1, spread="no")
+
+
 def test_the_spread_makes_the_strong_hand_less_sure_of_its_top_bids() -> None:
     """A wider distribution of the same mean: the bids made most often are made less
     often, so the highest bid at 90% is at most that of the self-play alone."""
