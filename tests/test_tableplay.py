@@ -106,6 +106,8 @@ def test_the_spread_makes_the_strong_hand_less_sure_of_its_top_bids() -> None:
     [
         ([], "not a spread file of format 1"),
         ({"format": 2}, "not a spread file of format 1"),
+        ({"format": True}, "not a spread file of format 1"),
+        ({"format": 1, "network_sha256": "N", "families": {}}, "no families"),
         ({"format": 1, "network_sha256": "0" * 64, "families": {}}, "another network"),
         ({"format": 1, "network_sha256": "N", "families": []}, "no families"),
         ({"format": 1, "network_sha256": "N", "families": {"2x4p": {"mean": 0}}}, "'2x4p'"),

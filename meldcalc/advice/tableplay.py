@@ -5,7 +5,7 @@ players (the yardstick's reference in every seat: bench/calibration.py) takes ab
 many trick points from the same hand on average, but more variably: its players' choices
 differ from deal to deal where self-play makes the same one. Judged against such a table,
 the self-play's odds leaned optimistic in the bands from 0.5 up (12 fresh deals a hand,
-pooled: single deck, 1,500 hands, 1.2 ± 0.8 points; double deck, 899, 1.9 ± 0.5;
+pooled: single deck, 1,500 hands, 1.2 ± 0.8 points; double deck, 900, 1.9 ± 0.5;
 three-handed, 899, 2.1 ± 0.9), the lean of a distribution too narrow; with the spread,
 each run of hands judged by the fit of the others: +0.3, -0.1 and -0.3 (README "How far
 the odds can be trusted").
@@ -36,6 +36,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
@@ -44,6 +45,8 @@ from meldcalc.rules.variant import Variant
 
 FORMAT = 1
 FITS = "tableplay.json"
+#: The most the fits file may hold (the shipped one is under 1 KB).
+MAX_BYTES = 1 << 16
 #: The seed stream of the draws, appended to a chunk's key (`meldcalc.advice.chunks`).
 STREAM = 7
 #: The largest mean or standard deviation a fit may give, as a share of the trick points.
@@ -114,26 +117,42 @@ def family_of(variant: Variant) -> str:
 
 
 def network_digest() -> str:
-    """The SHA-256 of the shipped network's weights, which a fit names."""
-    data = resources.files("meldcalc.engines").joinpath("policy.json").read_bytes()
-    return hashlib.sha256(data).hexdigest()
+    """The SHA-256 of the shipped network's weights as JSON (keys sorted, so a file saved
+    with other spacing or line ends is the same network), which a fit names. The network's
+    own loader reads them: a damaged weights file is its error, not the spread's."""
+    from meldcalc.engines.learned import shipped, shipped_data
+
+    shipped()  # checked as the network, first
+    canonical = json.dumps(shipped_data(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 @cache
 def _load() -> dict[str, tuple[float, float]]:
-    """The shipped fits, checked."""
-    where = f"meldcalc/advice/{FITS}"
+    """The shipped fits, checked: a regular file of at most `MAX_BYTES` (never a FIFO,
+    which would block, or a link to a device), JSON nested no deeper than Python parses."""
+    from meldcalc.files import FileProblem, read_bounded
+
+    network = network_digest()
+    where = Path(str(resources.files("meldcalc.advice") / FITS))
     try:
-        data = json.loads(resources.files("meldcalc.advice").joinpath(FITS).read_text())
-    except (OSError, ValueError) as error:
-        raise MeldcalcError(f"{where}: the table's spread cannot be read: {error}") from None
-    return fits_from(data, where, network_digest())
+        data = json.loads(read_bounded(where, MAX_BYTES, "the strong table's spread"))
+    except FileProblem as problem:
+        raise MeldcalcError(f"{problem}: reinstall meldcalc") from None
+    except (OSError, ValueError, RecursionError) as error:
+        why = "nested too deep" if isinstance(error, RecursionError) else error
+        raise MeldcalcError(f"{where}: unreadable ({why}): reinstall meldcalc") from None
+    return fits_from(data, str(where), network)
 
 
 def fits_from(data: object, where: str, network: str) -> dict[str, tuple[float, float]]:
     """Each family's (mean, sd), shares of its trick points, from a fits file's content,
     checked: a damaged or mismatched file is one clear error."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if (
+        not isinstance(data, dict)
+        or type(data.get("format")) is not int
+        or data["format"] != FORMAT
+    ):
         raise MeldcalcError(f"{where}: not a spread file of format {FORMAT}: reinstall meldcalc")
     if data.get("network_sha256") != network:
         raise MeldcalcError(
@@ -141,7 +160,7 @@ def fits_from(data: object, where: str, network: str) -> dict[str, tuple[float, 
             " meldcalc (or fit it again: bench/fit_spread.py)"
         )
     families = data.get("families")
-    if not isinstance(families, dict):
+    if not isinstance(families, dict) or not families:
         raise MeldcalcError(f"{where}: no families of fits: reinstall meldcalc")
     fits = {}
     for key, fitted in families.items():

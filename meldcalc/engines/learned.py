@@ -307,17 +307,25 @@ WAY_OUT = "reinstall meldcalc, or play the rules alone with --policy rules"
 
 @cache
 def shipped() -> Network:
-    """The package's weights, read and checked once: a regular file (never a FIFO, which
-    would block) of at most `MAX_BYTES`, JSON nested no deeper than Python can parse."""
-    where = Path(str(resources.files("meldcalc.engines") / "policy.json"))
+    """The package's weights, read and checked once (`shipped_data`)."""
+    return network_from(shipped_data(), str(_shipped_path()))
+
+
+def shipped_data() -> object:
+    """The package's weights file as JSON: a regular file (never a FIFO, which would
+    block) of at most `MAX_BYTES`, nested no deeper than Python can parse."""
+    where = _shipped_path()
     try:
-        data = json.loads(read_bounded(where, MAX_BYTES, "the learned policy's weights"))
+        return json.loads(read_bounded(where, MAX_BYTES, "the learned policy's weights"))
     except FileProblem as problem:
         raise MeldcalcError(f"{problem}: {WAY_OUT}") from None
     except (OSError, ValueError, RecursionError) as error:
         why = "nested too deep" if isinstance(error, RecursionError) else error
         raise MeldcalcError(f"{where}: unreadable weights ({why}): {WAY_OUT}") from None
-    return network_from(data, str(where))
+
+
+def _shipped_path() -> Path:
+    return Path(str(resources.files("meldcalc.engines") / "policy.json"))
 
 
 class Learned(Game):
