@@ -39,6 +39,21 @@ def read_bounded(path: Path, limit: int, expected: str) -> bytes:
         os.close(descriptor)
 
 
+def read_shipped_json(path: Path, limit: int, what: str, way_out: str) -> object:
+    """The JSON of a data file the package ships (``what``: "the learned policy's weights"),
+    read as `read_bounded` reads, nested no deeper than Python parses; a missing, damaged
+    or swapped file is one `MeldcalcError` ending in ``way_out`` (how to mend it)."""
+    from meldcalc.errors import MeldcalcError
+
+    try:
+        return json.loads(read_bounded(path, limit, what))
+    except FileProblem as problem:
+        raise MeldcalcError(f"{problem}: {way_out}") from None
+    except (OSError, ValueError, RecursionError) as error:
+        why = "nested too deep" if isinstance(error, RecursionError) else error
+        raise MeldcalcError(f"{path}: unreadable, {what} ({why}): {way_out}") from None
+
+
 def open_regular(path: Path, flags: int, expected: str, mode: int = 0o666) -> int:
     """A descriptor on ``path`` opened with ``flags``, refused (`FileProblem`) unless it is
     a regular file: opened without blocking, so a FIFO never hangs, and to write never

@@ -218,12 +218,12 @@ def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error()
 @pytest.mark.parametrize(
     ("make", "said"),
     [
-        (lambda path: path.write_text("{not json"), "unreadable weights"),
+        (lambda path: path.write_text("{not json"), "unreadable, the learned policy.s weights"),
         (lambda path: path.write_text("[" * 200_000 + "]" * 200_000), "nested too deep"),
         (lambda path: path.symlink_to("/dev/zero"), "not a regular file"),
         (lambda path: os.mkfifo(path), "not a regular file"),
         (lambda path: path.write_bytes(b" " * (learned.MAX_BYTES + 1)), "larger than 1 MB"),
-        (lambda path: None, "No such file|unreadable weights"),
+        (lambda path: None, "No such file|unreadable, the learned policy.s weights"),
     ],
     ids=["not json", "nested", "dev zero", "fifo", "too big", "missing"],
 )

@@ -131,17 +131,11 @@ def network_digest() -> str:
 def _load() -> dict[str, tuple[float, float]]:
     """The shipped fits, checked: a regular file of at most `MAX_BYTES` (never a FIFO,
     which would block, or a link to a device), JSON nested no deeper than Python parses."""
-    from meldcalc.files import FileProblem, read_bounded
+    from meldcalc.files import read_shipped_json
 
     network = network_digest()
     where = Path(str(resources.files("meldcalc.advice") / FITS))
-    try:
-        data = json.loads(read_bounded(where, MAX_BYTES, "the strong table's spread"))
-    except FileProblem as problem:
-        raise MeldcalcError(f"{problem}: reinstall meldcalc") from None
-    except (OSError, ValueError, RecursionError) as error:
-        why = "nested too deep" if isinstance(error, RecursionError) else error
-        raise MeldcalcError(f"{where}: unreadable ({why}): reinstall meldcalc") from None
+    data = read_shipped_json(where, MAX_BYTES, "the strong table's spread", "reinstall meldcalc")
     return fits_from(data, str(where), network)
 
 

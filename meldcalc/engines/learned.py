@@ -22,7 +22,6 @@ few of those points as it can.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -33,7 +32,7 @@ import numpy as np
 
 from meldcalc.engines.simulate import Game, Threat
 from meldcalc.errors import MeldcalcError
-from meldcalc.files import FileProblem, read_bounded
+from meldcalc.files import read_shipped_json
 from meldcalc.rules.bits import (
     ABOVE,
     BITS,
@@ -314,14 +313,7 @@ def shipped() -> Network:
 def shipped_data() -> object:
     """The package's weights file as JSON: a regular file (never a FIFO, which would
     block) of at most `MAX_BYTES`, nested no deeper than Python can parse."""
-    where = _shipped_path()
-    try:
-        return json.loads(read_bounded(where, MAX_BYTES, "the learned policy's weights"))
-    except FileProblem as problem:
-        raise MeldcalcError(f"{problem}: {WAY_OUT}") from None
-    except (OSError, ValueError, RecursionError) as error:
-        why = "nested too deep" if isinstance(error, RecursionError) else error
-        raise MeldcalcError(f"{where}: unreadable weights ({why}): {WAY_OUT}") from None
+    return read_shipped_json(_shipped_path(), MAX_BYTES, "the learned policy's weights", WAY_OUT)
 
 
 def _shipped_path() -> Path:
