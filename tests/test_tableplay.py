@@ -48,7 +48,7 @@ def test_no_spread_where_it_was_not_fitted() -> None:
     assert spread_for(SINGLE, "rules", 0, 0) is None
     assert spread_for(SINGLE, "learned", 3, 0) is None
     assert spread_for(SINGLE, "learned", 0, 20) is None
-    assert spread_for(load_variant("cutthroat"), "learned", 0, 0) is None
+    assert spread_for(load_variant("two-handed"), "learned", 0, 0) is None
     assert spread_for(load_variant("double-deck-toby-thomas"), "learned", 0, 0) is None
 
 

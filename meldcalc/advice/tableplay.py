@@ -22,8 +22,8 @@ deals, and the same seed's numbers whatever ``--jobs``, are as before.
 The spread is fitted to the shipped network's self-play, so it applies where `bid` plays
 that (the default ``--policy learned``, no ``--endgame``); ``--strong N`` measures the
 table's play on the hand itself instead. A family with no fit yet gets none: the fitted
-ones are single deck, double deck and three-handed (with their house files), not the
-Toby Thomas exchange, double-deck three-handed or cutthroat.
+ones are single deck, double deck, three-handed and cutthroat (with their house files),
+not the Toby Thomas exchange or double-deck three-handed.
 The fits are a small file in the package (`tableplay.json`), read on first use and checked:
 its format, its numbers, and the network it was fitted to (a new network needs a new fit).
 """
