@@ -39,11 +39,14 @@ from meldcalc.rules.settle import counts_needed, reach_of_hands
 from meldcalc.rules.variant import Bidding, Passing, Variant, may_name_trump
 
 #: Burials and pass-backs (several ways to ready the same hand under one trump) are first
-#: judged on this many deals of their own (400 before the ways kept were compared on half
-#: the deals: the same 74 burials of 80 either way, bench/screen.py); the `SCREEN_KEEP`
-#: best of each trump (the rule of thumb's way always among them) are then compared on
-#: `choosing_deals` deals in common.
-SCREEN_DEALS = 200
+#: judged on this many deals of their own; the `SCREEN_KEEP` best of each trump (the rule
+#: of thumb's way always among them) are then compared on `choosing_deals` deals in common.
+#: bench/screen.py, against every way on every deal: screened on 400, 200 or 150 deals,
+#: the same burial 74, 69 and 68 times of 80 in three-handed (the best total -0.03 ± 0.03
+#: each time: the others were as good), 38 of 40 on 200 and 150 in double-deck
+#: three-handed, the same highest bid on every hand; 150 takes a quarter off the screen's
+#: wall time (0.70 to 0.54 s of a double-deck three-handed bid with its kitty seen).
+SCREEN_DEALS = 150
 SCREEN_KEEP = 3
 #: The share of the deals the ways to ready a hand are compared on (`choosing_deals`), and
 #: the least number: the Toby Thomas exchange readies each deal 16 ways (an ask a trump),
