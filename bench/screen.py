@@ -36,6 +36,16 @@ Measured again with the ways compared on a quarter of the deals (--choose-share 
     double-deck-three-handed (10 hands): the same 38 of 40, -0.03 ± 0.02, the same highest
       bid 10 of 10, 5.4x
 
+Screened on 150 deals rather than 200 (what `bid` does since), the ways compared on a
+quarter:
+
+    three-handed: the same burial 68 of 80, -0.03 ± 0.03, the same highest bid 20 of 20,
+      7.8x; keeping the 2 best: the same 68, 7.8x, so 3 it stays
+    double-deck-three-handed (10 hands): the same 38 of 40, -0.03 ± 0.02, the same highest
+      bid 10 of 10, 5.8x; keeping the 2 best: 39 of 40, +0.00 ± 0.00, 6.3x
+    `bid` with the kitty seen (bench/bid_games.py's case), its screen 0.70 -> 0.54 s of
+      wall on two cores
+
 Usage: python bench/screen.py [--hands N] [--deals D] [--seed S] [--variant NAME]
        [--screen-deals K] [--choose-share F] [--screen-keep K]
 """
