@@ -41,6 +41,8 @@ def test_a_spread_of_one_total_has_one_number_on_its_axis() -> None:
     axis, row, *_ = _spread(result.stdout)
     number, unit = axis.split()
     assert number.isdigit() and unit == "points" and row.split() == ["S", "♠", "█"]
+    assert "1 simulated deal per trump" in result.stdout  # one deal, said as one
+    assert "each the mean of 1 simulated deal;" in result.stdout
 
 
 def test_bid_json_has_the_documented_shape_and_the_seed_repeats_it() -> None:

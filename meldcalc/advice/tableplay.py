@@ -165,7 +165,7 @@ def fits_from(data: object, where: str, network: str) -> dict[str, tuple[float, 
         if not (_number(mean) and _number(sd) and abs(mean) <= LARGEST and 0 <= sd <= LARGEST):
             raise MeldcalcError(
                 f"{where}: family {key!r}: expected a mean within ±{LARGEST} and a standard"
-                f" deviation from 0 to {LARGEST}, shares of the trick points"
+                f" deviation from 0 to {LARGEST}, shares of the trick points: reinstall meldcalc"
             )
         fits[key] = (float(mean), float(sd))
     return fits

@@ -36,6 +36,7 @@ from meldcalc.cli.base import (
 from meldcalc.cli.gamescore import game_book, game_score
 from meldcalc.cli.report import Format, ReportWriter, batch_fields, heading, tabulate
 from meldcalc.errors import MeldcalcError
+from meldcalc.learning.question import plural
 from meldcalc.rules.arguments import MAX_DEALS, MAX_STRONG
 from meldcalc.rules.loading import DEFAULT_VARIANT
 from meldcalc.rules.seats import SEAT_WORDS, Seating
@@ -407,7 +408,8 @@ def bid_table(report: Any) -> str:
     best = report.best
     lines = [
         heading(report, best.trump),
-        f"{report.deals} simulated deals per trump, seed {report.seed}{report.compared_first()}",
+        f"{plural(report.deals, 'simulated deal')} per trump, seed {report.seed}"
+        + report.compared_first(),
         "",
         *report.advice(),
         "",
@@ -578,9 +580,9 @@ def _trumps_table(report: Any) -> str:
 
 def _give_or_take(report: Any) -> str:
     """The footnote that says what "give or take" is."""
-    deals = len(report.best.tricks)
+    deals = plural(len(report.best.tricks), "simulated deal")
     return (
-        f"points, each the mean of {deals} simulated deals; give or take: how far their luck"
+        f"points, each the mean of {deals}; give or take: how far their luck"
         " may move the tricks (one standard error)"
     )
 
