@@ -26,12 +26,19 @@ def test_the_shipped_fits_load_and_name_the_shipped_network() -> None:
     data = json.loads(resources.files("meldcalc.advice").joinpath(FITS).read_text())
     assert data["network_sha256"] == network_digest()
     fits = fits_from(data, FITS, network_digest())
-    assert {"2x4p", "4x4p", "2x3sw"} <= set(fits)  # single deck, double deck, three-handed
+    # single deck, double deck, three-handed, cutthroat, the Toby Thomas exchange
+    assert {"2x4p", "4x4p", "2x3sw", "2x3s", "4x4p+pass"} <= set(fits)
 
 
 @pytest.mark.parametrize(
     ("name", "family"),
-    [("single-deck", "2x4p"), ("double-deck", "4x4p"), ("three-handed", "2x3sw")],
+    [
+        ("single-deck", "2x4p"),
+        ("double-deck", "4x4p"),
+        ("three-handed", "2x3sw"),
+        ("cutthroat", "2x3s"),
+        ("double-deck-toby-thomas", "4x4p+pass"),  # double deck's hands, but passed: its own
+    ],
 )
 def test_each_fitted_game_spreads_its_default_bid_in_its_own_points(name: str, family: str) -> None:
     variant = load_variant(name)
@@ -44,12 +51,13 @@ def test_each_fitted_game_spreads_its_default_bid_in_its_own_points(name: str, f
 def test_no_spread_where_it_was_not_fitted() -> None:
     """The fit is of the learned policy's plain self-play: the rules, exact endgames and a
     strong check (which measures the table's play on the hand itself) take none, nor a
-    game of a family with no fit (the exchange plays double deck's hands, but passed)."""
+    game of a family with no fit (two-handed; double-deck three-handed, whose self-play
+    needed none)."""
     assert spread_for(SINGLE, "rules", 0, 0) is None
     assert spread_for(SINGLE, "learned", 3, 0) is None
     assert spread_for(SINGLE, "learned", 0, 20) is None
     assert spread_for(load_variant("two-handed"), "learned", 0, 0) is None
-    assert spread_for(load_variant("double-deck-toby-thomas"), "learned", 0, 0) is None
+    assert spread_for(load_variant("double-deck-three-handed"), "learned", 0, 0) is None
 
 
 def test_the_spread_moves_trick_points_only_and_the_same_draw_under_every_trump() -> None:

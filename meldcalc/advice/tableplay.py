@@ -22,10 +22,9 @@ deals, and the same seed's numbers whatever ``--jobs``, are as before.
 The spread is fitted to the shipped network's self-play, so it applies where `bid` plays
 that (the default ``--policy learned``, no ``--endgame``); ``--strong N`` measures the
 table's play on the hand itself instead. A family with no fit yet gets none: the fitted
-ones are single deck, double deck, three-handed and cutthroat (with their house files);
-double-deck three-handed needs none (its self-play's odds, 900 hands, within 1 point in
-every band: its fit would move a deal's points by -0.2 ± 0.05), and the Toby Thomas
-exchange has none yet.
+ones are single deck, double deck, three-handed, cutthroat and the Toby Thomas exchange
+(with their house files); double-deck three-handed needs none (its self-play's odds, 900
+hands, within 1 point in every band: its fit would move a deal's points by -0.2 ± 0.05).
 The fits are a small file in the package (`tableplay.json`), read on first use and checked:
 its format, its numbers, and the network it was fitted to (a new network needs a new fit).
 """
