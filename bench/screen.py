@@ -6,9 +6,11 @@ their own) and as the build before either did (every way on every deal: the yard
 the same run, with the same seed).
 
 Random hands of the game (seeded; three-handed with its widow, or a Toby Thomas bidder's
-hand); for each, both ways. Printed: how often each way makes the same choice (the burial
-under each trump; the suit asked for), the best trump's expected total (judged on deals of
-its own, as `bid` shows it) with and without, its mean difference ± one standard error,
+hand; with ``--received``, its partner's cards in after it asked for its longest suit, so
+its pass-backs are judged); for each, both ways. Printed: how often each way makes the
+same choice (the burial or pass-back under each trump; the suit asked for), the best
+trump's expected total (judged on deals of its own, as `bid` shows it) with and without,
+its mean difference ± one standard error,
 the highest bid to go to, and the CPU seconds of each (`time.process_time`, both ways on
 the same machine in turn, one process each: ``jobs`` 1).
 
@@ -40,14 +42,17 @@ Screened on 150 deals rather than 200 (what `bid` does since), the ways compared
 quarter:
 
     three-handed: the same burial 68 of 80, -0.03 ± 0.03, the same highest bid 20 of 20,
-      7.8x; keeping the 2 best: the same 68, 7.8x, so 3 it stays
+      7.8x; keeping the 2 best (--screen-keep 2): the same 68, 7.8x
     double-deck-three-handed (10 hands): the same 38 of 40, -0.03 ± 0.02, the same highest
       bid 10 of 10, 5.8x; keeping the 2 best: 39 of 40, +0.00 ± 0.00, 6.3x
+    double-deck-toby-thomas --received (12 hands, their pass-backs): the same 40 of 48,
+      -0.03 ± 0.08, the same highest bid 11 of 12, 5.3x; keeping the 2 best: the same 40,
+      -0.02 ± 0.07, 11 of 12, 5.5x
     `bid` with the kitty seen (bench/bid_games.py's case), its screen 0.70 -> 0.54 s of
-      wall on two cores
+      wall on two cores; keeping 2, its comparison 0.50 -> 0.40 s. `bid` keeps 2 since.
 
 Usage: python bench/screen.py [--hands N] [--deals D] [--seed S] [--variant NAME]
-       [--screen-deals K] [--choose-share F] [--screen-keep K]
+       [--screen-deals K] [--choose-share F] [--screen-keep K] [--received]
 """
 
 from __future__ import annotations
@@ -61,16 +66,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np
+
 import meldcalc.advice.bidding as bidding
-from meldcalc.dealing.deal import deal
-from meldcalc.dealing.knowledge import TableKnowledge
+from meldcalc.dealing.deal import Deal, deal
+from meldcalc.dealing.knowledge import TableKnowledge, partner_seat
+from meldcalc.dealing.passing import partner_sends
+from meldcalc.rules.cards import SUITS, Hand
 from meldcalc.rules.loading import load_variant
+from meldcalc.rules.variant import Variant
 
 WAYS = ("now", "every deal")
 
 
 def choices(report: bidding.BidReport) -> dict[str, str]:
-    """What the report chose: the burial under each trump, or the suit asked for."""
+    """What the report chose: the burial or the pass-back under each trump, or the suit
+    asked for."""
+    if report.pass_backs:
+        return {odds.trump.letter: odds.returns.notation() for odds in report.results}
     if report.asks:
         return {"ask": report.asks[0].ask.letter}
     return {odds.trump.letter: odds.bury.notation() for odds in report.results}
@@ -89,6 +102,12 @@ def main() -> None:
     parser.add_argument("--screen-deals", type=int, default=bidding.SCREEN_DEALS)
     parser.add_argument("--choose-share", type=float, default=bidding.CHOOSE_SHARE)
     parser.add_argument("--screen-keep", type=int, default=bidding.SCREEN_KEEP)
+    parser.add_argument(
+        "--received",
+        action="store_true",
+        help="under a pass: the bidder has asked for its longest suit and received the"
+        " partner's cards (its pass-backs judged, not its asks)",
+    )
     args = parser.parse_args()
     variant = load_variant(args.variant)
     settings = {
@@ -102,7 +121,7 @@ def main() -> None:
         dealt = deal(variant, random.Random(f"{args.seed}/{number}"))
         hand = dealt.hands[0]
         widow = dealt.widow if variant.widow else None
-        knowledge = TableKnowledge(widow=widow)
+        knowledge = received(variant, dealt) if args.received else TableKnowledge(widow=widow)
         reports = {}
         for way in WAYS:
             bidding.SCREEN_DEALS, bidding.CHOOSE_SHARE, bidding.SCREEN_KEEP = settings[way]
@@ -144,6 +163,18 @@ def main() -> None:
         f"CPU seconds: now {seconds['now']:.1f}, every deal {seconds['every deal']:.1f}"
         f" ({ratio:.1f}x)"
     )
+
+
+def received(variant: Variant, dealt: Deal) -> TableKnowledge:
+    """What the bidder (seat 0) knows once its partner has passed: it asked for its longest
+    suit, and the partner sent what meldcalc's partner sends (`passing.partner_sends`)."""
+    if variant.passing is None:
+        sys.exit(f"--received: {variant.name} has no pass")
+    hand = dealt.hands[0]
+    ask = max(SUITS, key=lambda suit: sum(card.suit is suit for card in hand.cards()))
+    partner = np.array([dealt.hands[partner_seat(variant)].counts])
+    sent = partner_sends(partner, variant, ask, ask=ask)[0]
+    return TableKnowledge(received=Hand(sent.tolist()), ask=ask)
 
 
 if __name__ == "__main__":
