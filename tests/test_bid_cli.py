@@ -372,7 +372,7 @@ def test_bid_csv_gives_whole_meld_whole() -> None:
 
 
 def test_a_run_of_bids_with_the_same_chance_is_one_row() -> None:
-    from meldcalc.cli.bidding import _same_chance_runs
+    from meldcalc.cli.bidtable import _same_chance_runs
 
     make = [(250, 0.9), (260, 0.5), (270, 0.07), (280, 0.07), (290, 0.07), (300, 0.0)]
     assert [len(run) for run in _same_chance_runs(make)] == [1, 1, 3, 1]
