@@ -297,6 +297,8 @@ def estimate(
     first, as `meldcalc bid` checks its options (`_check_arguments`)."""
     variant = arguments.variant(variant)
     check_biddable_variant(variant)
+    if not isinstance(spread, bool):
+        raise TypeError(f"spread: expected True or False, not {type(spread).__name__}")
     warnings = _check_arguments(
         hand, variant, deals, seed, trumps, confidence, jobs, progress, warnings, knowledge
     )
@@ -312,8 +314,6 @@ def estimate(
     jobs = auto_jobs(variant, deals * len(setups)) if jobs is None else jobs
     exact = (endgame, Deadline.after(time_limit) if endgame else None)
     held = hand + knowledge.widow if knowledge.widow is not None else hand
-    if not isinstance(spread, bool):
-        raise TypeError(f"spread: expected True or False, not {type(spread).__name__}")
     spreading = spread_for(variant, policy, endgame, strong) if spread else None
 
     def play(count: int, ways: list[Setup], stream: int, told: Any = None) -> dict:
