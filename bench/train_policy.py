@@ -177,7 +177,7 @@ from meldcalc.engines.learned import (
     learned_cards,
     network_from,
 )
-from meldcalc.engines.lookahead import LAYOUTS, LookAhead
+from meldcalc.engines.lookahead import EXACT_FROM, LAYOUTS, LookAhead
 from meldcalc.engines.reference import play
 from meldcalc.engines.simulate import Game
 from meldcalc.rules.bits import BIT_OF, lowest_bit_index
@@ -249,6 +249,7 @@ def decisions(
     defending: bool = False,
     layouts: int = LAYOUTS,
     infer: bool = False,
+    exact_from: int = EXACT_FROM,
 ) -> dict[str, np.ndarray]:
     """Every decision's position, the values of its legal cards (``value``, flat; ``count``
     of them a decision), its deal (numbered across the games, for holding deals out) and
@@ -257,7 +258,8 @@ def decisions(
     ``rollouts``), in every seat or, ``defending``, in the defenders' seats alone (the
     look-ahead player playing its own cards for the bidding side); the look-ahead player
     values the cards over ``layouts`` layouts a decision, with ``infer`` drawn in proportion
-    to the chance of the others' plays (`meldcalc.engines.inference`)."""
+    to the chance of the others' plays (`meldcalc.engines.inference`), exact from
+    ``exact_from`` tricks left."""
     tasks = []
     deal_base = 0
     for number, name in enumerate(variant_names):
@@ -274,7 +276,7 @@ def decisions(
                 chunk = Deals(dealt.counts[part], dealt.trumps[part], dealt.meld[part],
                               dealt.buried[part])  # fmt: skip
                 tasks.append((name, number, chunk, seed * 1000 + len(tasks), deal_base + at,
-                              network, rollouts, defending, layouts, infer))  # fmt: skip
+                              network, rollouts, defending, layouts, infer, exact_from))  # fmt: skip
             deal_base += len(dealt)
     began = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
@@ -289,13 +291,13 @@ def decisions(
 def _recorded(task: tuple) -> dict[str, np.ndarray]:
     """One chunk of deals played by the look-ahead player (or the network), its decisions
     kept (`decisions`)."""
-    name, number, dealt, seed, deal_base, network, rollouts, defending, layouts, infer = task
+    name, number, dealt, seed, deal_base, network, rollouts, defending, layouts, infer, exact = task
     variant = load_variant(name)
-    player = Recording(variant, layouts, seed=seed, infer=infer)
+    player = Recording(variant, layouts, exact, seed=seed, infer=infer)
     player.network = network
     seated = dict.fromkeys(range(variant.players), player)
     if defending:
-        teacher = Recording(variant, layouts, seed=seed + 500_000, infer=infer)
+        teacher = Recording(variant, layouts, exact, seed=seed + 500_000, infer=infer)
         seated.update(dict.fromkeys(bidding_seats(variant)[0], teacher))
     game = new_game(variant, dealt, rollouts)
     if infer:
@@ -523,6 +525,8 @@ def main() -> None:
     parser.add_argument(
         "--infer", action="store_true", help="the teacher's layouts weighed by the plays"
     )
+    parser.add_argument("--exact-from", type=int, default=EXACT_FROM,
+                        help="the tricks left from which the teacher's values are exact")  # fmt: skip
     parser.add_argument(
         "--seats",
         choices=("all", "defenders"),
@@ -564,7 +568,7 @@ def main() -> None:
         rollouts = Learned if args.rollouts == "learned" else Game
         defending = args.seats == "defenders"
         data = decisions(args.variant, args.deals, args.seed, own, args.jobs, rollouts,
-                         defending, args.layouts, args.infer)  # fmt: skip
+                         defending, args.layouts, args.infer, args.exact_from)  # fmt: skip
         if args.data:
             np.savez_compressed(args.data, **data)
     paths = [args.data] if args.data else []
