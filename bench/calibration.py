@@ -435,6 +435,20 @@ def main() -> None:
         print(f"reliability diagram: {args.png}")
 
 
+def _one_run(
+    paths: list[str], flag: str
+) -> tuple[list[Predicted], np.ndarray, dict, Variant, np.ndarray]:
+    """The one kept run ``flag`` works on, its game and its hands dealt again by its seed."""
+    if len(paths) != 1:
+        sys.exit(f"{flag}: one run at a time (--load FILE)")
+    predicted, fresh, meta = load(paths)
+    variant = load_variant(meta["variant"])
+    hands = deal_counts(variant, meta["hands"], np.random.default_rng(meta["seed"]))[:, 0]
+    if len(hands) != len(predicted):
+        sys.exit(f"{flag}: {paths[0]} keeps {len(predicted)} of its {len(hands)} hands")
+    return predicted, fresh, meta, variant, hands
+
+
 def replayed(paths: list[str], shift: int) -> tuple[list[Predicted], np.ndarray, dict]:
     """A kept run with its fresh deals (the same cards) played again by the reference
     seeded ``shift`` further: how far the reference's own luck moves a run's calibration.
@@ -442,13 +456,7 @@ def replayed(paths: list[str], shift: int) -> tuple[list[Predicted], np.ndarray,
     to 1.4. Seed 3's first 250 hands played again with the shift 1000: 87% of the deals'
     totals changed, their mean by +0.1 ± 0.4, the pooled gap +0.1 -> +0.4; its two
     halves read +0.1 and +3.2. So it is the hands, not a luck the run's deals share.)"""
-    if len(paths) != 1:
-        sys.exit("--replay: one run at a time (--load FILE)")
-    predicted, fresh, meta = load(paths)
-    variant = load_variant(meta["variant"])
-    hands = deal_counts(variant, meta["hands"], np.random.default_rng(meta["seed"]))[:, 0]
-    if len(hands) != len(predicted):
-        sys.exit(f"--replay: {paths[0]} keeps {len(predicted)} of its {len(hands)} hands")
+    predicted, fresh, meta, variant, hands = _one_run(paths, "--replay")
     totals = fresh_totals(variant, hands, [predicted], meta["fresh"], meta["seed"] + 1, shift)[0]
     print(
         f"replayed, the reference seeded {shift} further: {np.mean(totals != fresh):.0%} of"
@@ -463,13 +471,7 @@ def rebid(paths: list[str]) -> tuple[list[Predicted], np.ndarray, dict]:
     at the cost of its bids alone. The reference's play does not depend on the network
     (its play-outs are the fixed yardstick's), so a hand whose bid names the trump (and
     asked suit) the run's did keeps its totals; the reference plays the others."""
-    if len(paths) != 1:
-        sys.exit("--rebid: one run at a time (--load FILE)")
-    kept, fresh, meta = load(paths)
-    variant = load_variant(meta["variant"])
-    hands = deal_counts(variant, meta["hands"], np.random.default_rng(meta["seed"]))[:, 0]
-    if len(hands) != len(kept):
-        sys.exit(f"--rebid: {paths[0]} keeps {len(kept)} of its {len(hands)} hands")
+    kept, fresh, meta, variant, hands = _one_run(paths, "--rebid")
     policy = meta.get("policy", "rules")
     start = time.perf_counter()
     again = predictions(variant, hands, meta["deals"], meta["seed"] * 10_000, meta["strong"],
