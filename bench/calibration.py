@@ -378,7 +378,8 @@ def main() -> None:
         "--rebid",
         action="store_true",
         help="with --load of one run: its hands bid again by this build on the same fresh"
-        " deals (a new network's run at the cost of its bids; --save keeps it)",
+        " deals (a new network's run at the cost of its bids; --save keeps it; with"
+        " --no-spread, bid without the spread whatever the run had)",
     )
     parser.add_argument("--png", help="save the reliability diagram there (needs matplotlib)")
     parser.add_argument(
@@ -388,7 +389,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.load and args.rebid:
-        runs = [rebid(args.load)]
+        runs = [rebid(args.load, False if args.no_spread else None)]
         if args.save:
             save(args.save, *runs[0])
     elif args.load:
@@ -465,14 +466,16 @@ def replayed(paths: list[str], shift: int) -> tuple[list[Predicted], np.ndarray,
     return predicted, totals, {**meta, "policy": f"{meta.get('policy', 'rules')} replayed"}
 
 
-def rebid(paths: list[str]) -> tuple[list[Predicted], np.ndarray, dict]:
+def rebid(paths: list[str], spread: bool | None = None) -> tuple[list[Predicted], np.ndarray, dict]:
     """A kept run's hands bid again by this build, on the run's fresh deals: a new
-    network's odds judged (or its spread fitted: the run's own ``--no-spread`` is kept)
-    at the cost of its bids alone. The reference's play does not depend on the network
-    (its play-outs are the fixed yardstick's), so a hand whose bid names the trump (and
-    asked suit) the run's did keeps its totals; the reference plays the others."""
+    network's odds judged (or its spread fitted) at the cost of its bids alone, with the
+    spread as the run had it (runs kept before the spread had none) or as ``spread`` says.
+    The reference's play does not depend on the network (its play-outs are the fixed
+    yardstick's), so a hand whose bid names the trump (and asked suit) the run's did
+    keeps its totals; the reference plays the others."""
     kept, fresh, meta, variant, hands = _one_run(paths, "--rebid")
     policy = meta.get("policy", "rules")
+    meta = {**meta, "spread": meta.get("spread", False) if spread is None else spread}
     start = time.perf_counter()
     again = predictions(variant, hands, meta["deals"], meta["seed"] * 10_000, meta["strong"],
                         policy, meta["spread"])  # fmt: skip
