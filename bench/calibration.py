@@ -388,6 +388,10 @@ def main() -> None:
         help=f"comma-separated, of {', '.join(ESTIMATORS)} (the others need --strong)",
     )
     args = parser.parse_args()
+    if (args.rebid or args.replay is not None) and not args.load:
+        sys.exit("--rebid and --replay work on a kept run: --load FILE")
+    if args.rebid and args.replay is not None:
+        sys.exit("--rebid or --replay, not both")
     if args.load and args.rebid:
         runs = [rebid(args.load, False if args.no_spread else None)]
         if args.save:
