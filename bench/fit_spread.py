@@ -29,7 +29,15 @@ from pathlib import Path
 import numpy as np
 
 from meldcalc.advice.bidding import Made, make_odds
-from meldcalc.advice.tableplay import FITS, FORMAT, LARGEST, family_of, network_digest
+from meldcalc.advice.tableplay import (
+    FITS,
+    FORMAT,
+    LARGEST,
+    family_of,
+    network_digest,
+    network_played,
+)
+from meldcalc.errors import MeldcalcError
 from meldcalc.rules.loading import load_variant
 from meldcalc.rules.variant import Variant
 
@@ -131,6 +139,14 @@ def judged(variant: Variant, predicted: list[cal.Predicted], fresh: np.ndarray, 
     )
 
 
+def still_shipped(fitted: dict) -> bool:
+    """Whether the network a kept fit names is in the package as it was fitted."""
+    try:
+        return fitted["network_sha256"] == network_digest(fitted["network"])
+    except (KeyError, TypeError, MeldcalcError):
+        return False
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", help="GAME=RUN.npz[,RUN.npz ...]")
@@ -178,16 +194,19 @@ def main() -> None:
             "hands": len(predicted),
             "fresh": int(fresh.shape[1]),
             "seeds": seeds,
+            "network": network_played(variant),
+            "network_sha256": network_digest(network_played(variant)),
         }
     if args.write:
         path = ROOT / "meldcalc" / "advice" / FITS
         kept = json.loads(path.read_text()) if path.exists() else {}
-        if kept.get("network_sha256") == network_digest():  # the families not fitted now stay
-            families = {**kept.get("families", {}), **families}
+        kept = kept.get("families", {}) if kept.get("format") == FORMAT else {}
+        # the families not fitted now stay while the network they were fitted to is shipped
+        families = {**{k: v for k, v in kept.items() if still_shipped(v)}, **families}
         data = {
             "format": FORMAT,
-            "about": "bench/fit_spread.py: each family's mean and sd, shares of its trick points",
-            "network_sha256": network_digest(),
+            "about": "bench/fit_spread.py: each family's mean and sd, shares of its trick points,"
+            " and the network (file, SHA-256) whose self-play it was fitted to",
             "families": dict(sorted(families.items())),
         }
         path.write_text(json.dumps(data, indent=1) + "\n")

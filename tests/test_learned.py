@@ -118,16 +118,16 @@ def test_scores_worked_out_apart_are_the_scores_of_the_whole_features(
     assert np.array_equal(group, group_) and np.array_equal(bit, bit_)
     # the shipped weights, reading the features they were fitted to, and the same network
     # reading every feature, those it did not read weighing nothing: the same scores
-    for network in (shipped(), shipped().widened()):
+    for network in (shipped("policy.json"), shipped("policy.json").widened()):
         apart = network.scores_apart(cards_, decisions, group)
-        np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(apart, shipped("policy.json").scores(x), rtol=1e-4, atol=1e-4)
     # as play works them out: the features the shipped weights read, and no more
-    guards = shipped().reads_guards
+    guards = shipped("policy.json").reads_guards
     *_, cards_read, decisions_read = learned._described(game, game.seat, legal, rules, rows, guards)
-    reads = shipped().columns
+    reads = shipped("policy.json").columns
     assert cards_read.shape[1] == max(column for column in reads if column < learned.SHARED) + 1
-    apart = shipped().scores_apart(cards_read, decisions_read, group)
-    np.testing.assert_allclose(apart, shipped().scores(x), rtol=1e-4, atol=1e-4)
+    apart = shipped("policy.json").scores_apart(cards_read, decisions_read, group)
+    np.testing.assert_allclose(apart, shipped("policy.json").scores(x), rtol=1e-4, atol=1e-4)
 
 
 @settings(max_examples=25, deadline=None)
@@ -141,7 +141,7 @@ def test_settled_scores_are_the_fast_scores_summed_in_a_fixed_order(name, seed, 
         game.advance(game.policy_cards())
     rules, legal = game.policy_cards(), game.legal()
     rows = np.flatnonzero(np.bitwise_count(legal) > 1)
-    network = shipped()
+    network = shipped("policy.json")
     group, _, cards, decisions = learned._described(
         game, game.seat, legal, rules, rows, network.reads_guards
     )
@@ -169,7 +169,7 @@ def test_a_near_tie_is_ordered_by_the_settled_scores_and_an_exact_tie_by_the_low
 
 
 def test_the_shipped_weights_are_checked_and_a_damaged_file_is_one_clear_error() -> None:
-    network = shipped()
+    network = shipped("policy.json")
     assert network.w1.shape[0] == len(network.columns) <= len(FEATURES)
     good = json.loads(json.dumps(network.json()))
     assert network_from(good, "w").scores(np.zeros((1, len(FEATURES)))).shape == (1,)
@@ -236,8 +236,64 @@ def test_an_unreadable_weights_file_is_an_error_not_the_rules(
     learned.shipped.cache_clear()
     try:
         with pytest.raises(MeldcalcError, match=said) as raised:
-            shipped()
+            shipped("policy.json")
         assert str(raised.value).endswith("or play the rules alone with --policy rules")
+    finally:
+        learned.shipped.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("name", "network"),
+    [
+        ("single-deck", "policy-single-deck.json"),
+        ("double-deck", "policy.json"),
+        ("three-handed", "policy.json"),
+        ("cutthroat", "policy.json"),
+        ("double-deck-toby-thomas", "policy.json"),
+        ("two-handed", "policy.json"),
+    ],
+)
+def test_single_deck_plays_its_own_network_and_every_other_game_the_shared_one(
+    name: str, network: str
+) -> None:
+    variant = load_variant(name)
+    game = game_of(variant, 2, 0, Learned)
+    assert learned.network_of(game) is shipped(network)
+    assert learned.network_file(variant.deck.copies, variant.players, variant.paired) == network
+    own, shared = shipped("policy-single-deck.json"), shipped("policy.json")
+    assert own.json() != shared.json()  # two networks
+
+
+def test_a_house_single_deck_plays_single_deck_s_network() -> None:
+    """The table, not the file's name, picks the network: four partners, two copies."""
+    no_nines, three_copies = house_deck(4, (Rank.NINE,), 2), house_deck(4, (), 3)
+    own = shipped("policy-single-deck.json")
+    assert learned.network_of(game_of(no_nines, 2, 0, Learned)) is own
+    assert learned.network_of(game_of(three_copies, 2, 0, Learned)) is shipped("policy.json")
+
+
+def test_damaged_single_deck_weights_stop_a_single_deck_bid_with_the_way_out(
+    monkeypatch, tmp_path
+) -> None:
+    """Every shipped network is checked before any play: single deck's own file damaged is
+    one line naming it and --policy rules, never the shared network in its place."""
+    from importlib import resources
+
+    from typer.testing import CliRunner
+
+    from meldcalc.advice.tableplay import FITS
+    from meldcalc.cli import app
+
+    (tmp_path / "policy.json").write_text(learned._shipped_path("policy.json").read_text())
+    (tmp_path / FITS).write_text(resources.files("meldcalc.advice").joinpath(FITS).read_text())
+    (tmp_path / "policy-single-deck.json").write_text('{"format": 1}')
+    monkeypatch.setattr(learned.resources, "files", lambda _: tmp_path)
+    learned.shipped.cache_clear()
+    try:
+        shown = CliRunner().invoke(app, ["bid", STRONG, "-n", "100"])
+        assert shown.exit_code == 2
+        assert "policy-single-deck.json" in shown.output and "--policy rules" in shown.output
+        assert "Traceback" not in shown.output
     finally:
         learned.shipped.cache_clear()
 

@@ -177,11 +177,11 @@ def test_play_shows_each_sides_meld_and_with_a_bid_whether_it_was_made() -> None
     assert shown.exit_code == 0, shown.output
     assert "meld: seats 0 and 2 360, seats 1 and 3 30" in shown.stdout
     made = run("play", HAND, "-t", "S", "--seed", "3", "--bid", "350")
-    assert "Seats 0 and 2 bid 350 and made it: 360 meld + 175 in tricks = 535." in made.stdout
+    assert "Seats 0 and 2 bid 350 and made it: 360 meld + 165 in tricks = 525." in made.stdout
     data = json.loads(
         run("play", HAND, "-t", "S", "--seed", "3", "--bid", "540", "-f", "json").stdout
     )
-    assert (data["meld"], data["tricks_by_side"]) == ([360, 30], [175, 35])
+    assert (data["meld"], data["tricks_by_side"]) == ([360, 30], [165, 45])
     assert data["score"]["outcome"] == "set"
     assert sum(data["tricks_by_side"]) == 210
 

@@ -4,6 +4,7 @@ play moves them, in the odds `bid` gives by default and nowhere else."""
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import numpy as np
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 
 from meldcalc.advice.bidding import estimate
 from meldcalc.advice.chunks import run_chunks
-from meldcalc.advice.tableplay import FITS, Spread, fits_from, network_digest, spread_for
+from meldcalc.advice.tableplay import (
+    FITS,
+    Spread,
+    fits_from,
+    network_digest,
+    network_played,
+    spread_for,
+)
 from meldcalc.errors import MeldcalcError
 from meldcalc.rules.cards import SUITS, Hand
 from meldcalc.rules.loading import load_variant
@@ -22,12 +30,38 @@ SINGLE = load_variant("single-deck")
 HAND = Hand.parse("AS 10S KS QS JS JD 9S AH AD AC KH QH")
 
 
-def test_the_shipped_fits_load_and_name_the_shipped_network() -> None:
+def test_the_shipped_fits_load_and_each_names_the_network_its_game_plays() -> None:
     data = json.loads(resources.files("meldcalc.advice").joinpath(FITS).read_text())
-    assert data["network_sha256"] == network_digest()
-    fits = fits_from(data, FITS, network_digest())
+    fits = fits_from(data, FITS)
     # single deck, double deck, three-handed, cutthroat, the Toby Thomas exchange
     assert {"2x4p", "4x4p", "2x3sw", "2x3s", "4x4p+pass"} <= set(fits)
+    for key, (_, _, network, digest) in fits.items():
+        assert network == network_played(load_variant(data["families"][key]["game"]))
+        assert digest == network_digest(network)
+    # single deck plays a network of its own, the others the shared one
+    assert fits["2x4p"][2] == "policy-single-deck.json" and fits["4x4p"][2] == "policy.json"
+
+
+def test_a_fit_of_another_network_is_refused_not_applied(monkeypatch) -> None:
+    """A fit is of one network's self-play: applied to another's it would move the odds by
+    a lean that network does not have."""
+    from meldcalc.advice import tableplay
+
+    fits = dict(tableplay._load())
+    mean, sd, _, digest = fits["2x4p"]
+    monkeypatch.setattr(
+        tableplay, "_load", lambda: {**fits, "2x4p": (mean, sd, "policy.json", digest)}
+    )
+    played = "'2x4p' was fitted to another network than meldcalc/engines/policy-single-deck.json"
+    with pytest.raises(MeldcalcError, match=re.escape(played)):
+        spread_for(SINGLE, "learned", 0, 0)
+    monkeypatch.setattr(
+        tableplay,
+        "_load",
+        lambda: {**fits, "2x4p": (mean, sd, "policy-single-deck.json", "0" * 64)},
+    )
+    with pytest.raises(MeldcalcError, match="fit it again"):
+        spread_for(SINGLE, "learned", 0, 0)
 
 
 @pytest.mark.parametrize(
@@ -112,31 +146,28 @@ def test_the_spread_makes_the_strong_hand_less_sure_of_its_top_bids() -> None:
 @pytest.mark.parametrize(
     ("data", "said"),
     [
-        ([], "not a spread file of format 1"),
-        ({"format": 2}, "not a spread file of format 1"),
-        ({"format": True}, "not a spread file of format 1"),
-        ({"format": 1, "network_sha256": "N", "families": {}}, "no families"),
-        ({"format": 1, "network_sha256": "0" * 64, "families": {}}, "another network"),
-        ({"format": 1, "network_sha256": "N", "families": []}, "no families"),
-        ({"format": 1, "network_sha256": "N", "families": {"2x4p": {"mean": 0}}}, "'2x4p'"),
-        (
-            {"format": 1, "network_sha256": "N", "families": {"2x4p": {"mean": 0, "sd": -0.01}}},
-            "from 0 to 0.25",
-        ),
+        ([], "not a spread file of format 2"),
+        ({"format": 1}, "not a spread file of format 2"),
+        ({"format": True}, "not a spread file of format 2"),
+        ({"format": 2, "families": {}}, "no families"),
+        ({"format": 2, "families": []}, "no families"),
+        ({"format": 2, "families": {"2x4p": {"mean": 0}}}, "'2x4p'"),
+        ({"format": 2, "families": {"2x4p": {"mean": 0, "sd": -0.01}}}, "from 0 to 0.25"),
+        ({"format": 2, "families": {"x": {"mean": float("nan"), "sd": 0}}}, "'x'"),
+        ({"format": 2, "families": {"x": {"mean": True, "sd": 0}}}, "'x'"),
+        ({"format": 2, "families": {"x": {"mean": 0, "sd": 0}}}, "'x': expected the network"),
         (
             {
-                "format": 1,
-                "network_sha256": "N",
-                "families": {"x": {"mean": float("nan"), "sd": 0}},
+                "format": 2,
+                "families": {"x": {"mean": 0, "sd": 0, "network": 1, "network_sha256": "N"}},
             },
-            "'x'",
+            "'x': expected the network",
         ),
-        ({"format": 1, "network_sha256": "N", "families": {"x": {"mean": True, "sd": 0}}}, "'x'"),
     ],
 )
 def test_a_damaged_fits_file_is_one_clear_error(data: object, said: str) -> None:
     with pytest.raises(MeldcalcError, match=said) as error:
-        fits_from(data, "tableplay.json", "N")
+        fits_from(data, "tableplay.json")
     assert str(error.value).startswith("tableplay.json: ") and "\n" not in str(error.value)
 
 

@@ -19,14 +19,16 @@ fractions of the game's trick points so that a house file of the family takes it
 own scale. The draws come from a stream of their own beside each chunk's deals, so the
 deals, and the same seed's numbers whatever ``--jobs``, are as before.
 
-The spread is fitted to the shipped network's self-play, so it applies where `bid` plays
+The spread is fitted to the self-play of the shipped network its game plays (single deck's
+own or the shared one: `meldcalc.engines.learned.OWN`), so it applies where `bid` plays
 that (the default ``--policy learned``, no ``--endgame``); ``--strong N`` measures the
 table's play on the hand itself instead. A family with no fit yet gets none: the fitted
 ones are single deck, double deck, three-handed, cutthroat and the Toby Thomas exchange
 (with their house files); double-deck three-handed needs none (its self-play's odds, 900
 hands, within 1 point in every band: its fit would move a deal's points by -0.2 ± 0.05).
 The fits are a small file in the package (`tableplay.json`), read on first use and checked:
-its format, its numbers, and the network it was fitted to (a new network needs a new fit).
+its format, its numbers, and for each family the network it was fitted to (a new network
+needs a new fit).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import numpy as np
 from meldcalc.errors import MeldcalcError
 from meldcalc.rules.variant import Variant
 
-FORMAT = 1
+FORMAT = 2
 FITS = "tableplay.json"
 #: The most the fits file may hold (the shipped one is under 1 KB).
 MAX_BYTES = 1 << 16
@@ -103,9 +105,22 @@ def spread_for(variant: Variant, policy: str, endgame: int, strong: int) -> Spre
     fitted = _load().get(key)
     if fitted is None:
         return None
+    mean, sd, network, digest = fitted
+    if network != network_played(variant) or digest != network_digest(network):
+        raise MeldcalcError(
+            f"{FITS}: family {key!r} was fitted to another network than"
+            f" meldcalc/engines/{network_played(variant)}: reinstall meldcalc (or fit it"
+            " again: bench/fit_spread.py)"
+        )
     total = variant.trick_total
-    mean, sd = fitted
     return Spread(key, mean * total, sd * total, variant.trick_step, total)
+
+
+def network_played(variant: Variant) -> str:
+    """The file of the shipped network ``variant``'s table plays."""
+    from meldcalc.engines.learned import network_file
+
+    return network_file(variant.deck.copies, variant.players, variant.paired)
 
 
 def family_of(variant: Variant) -> str:
@@ -117,43 +132,43 @@ def family_of(variant: Variant) -> str:
     return family(variant) + ("+pass" if variant.passing is not None else "")
 
 
-def network_digest() -> str:
-    """The SHA-256 of the shipped network's weights as JSON (keys sorted, so a file saved
-    with other spacing or line ends is the same network), which a fit names. The network's
-    own loader reads them: a damaged weights file is its error, not the spread's."""
+@cache
+def network_digest(name: str) -> str:
+    """The SHA-256 of the shipped network ``name``'s weights as JSON (keys sorted, so a file
+    saved with other spacing or line ends is the same network), which a fit names. The
+    network's own loader reads them: a damaged weights file is its error, not the spread's."""
     from meldcalc.engines.learned import shipped, shipped_data
 
-    shipped()  # checked as the network, first
-    canonical = json.dumps(shipped_data(), sort_keys=True, separators=(",", ":"))
+    shipped(name)  # checked as the network, first
+    canonical = json.dumps(shipped_data(name), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+#: A fit: its mean and sd (shares of the trick points), and the network it was fitted to
+#: (its file and SHA-256).
+Fit = tuple[float, float, str, str]
+
+
 @cache
-def _load() -> dict[str, tuple[float, float]]:
+def _load() -> dict[str, Fit]:
     """The shipped fits, checked: a regular file of at most `MAX_BYTES` (never a FIFO,
     which would block, or a link to a device), JSON nested no deeper than Python parses."""
     from meldcalc.files import read_shipped_json
 
-    network = network_digest()
     where = Path(str(resources.files("meldcalc.advice") / FITS))
     data = read_shipped_json(where, MAX_BYTES, "the strong table's spread", "reinstall meldcalc")
-    return fits_from(data, str(where), network)
+    return fits_from(data, str(where))
 
 
-def fits_from(data: object, where: str, network: str) -> dict[str, tuple[float, float]]:
-    """Each family's (mean, sd), shares of its trick points, from a fits file's content,
-    checked: a damaged or mismatched file is one clear error."""
+def fits_from(data: object, where: str) -> dict[str, Fit]:
+    """Each family's fit from a fits file's content, checked: a damaged file is one clear
+    error. Whether a fit's network is the one its game plays is `spread_for`'s to check."""
     if (
         not isinstance(data, dict)
         or type(data.get("format")) is not int
         or data["format"] != FORMAT
     ):
         raise MeldcalcError(f"{where}: not a spread file of format {FORMAT}: reinstall meldcalc")
-    if data.get("network_sha256") != network:
-        raise MeldcalcError(
-            f"{where}: fitted to another network than meldcalc/engines/policy.json: reinstall"
-            " meldcalc (or fit it again: bench/fit_spread.py)"
-        )
     families = data.get("families")
     if not isinstance(families, dict) or not families:
         raise MeldcalcError(f"{where}: no families of fits: reinstall meldcalc")
@@ -166,7 +181,13 @@ def fits_from(data: object, where: str, network: str) -> dict[str, tuple[float, 
                 f"{where}: family {key!r}: expected a mean within ±{LARGEST} and a standard"
                 f" deviation from 0 to {LARGEST}, shares of the trick points: reinstall meldcalc"
             )
-        fits[key] = (float(mean), float(sd))
+        network, digest = fitted.get("network"), fitted.get("network_sha256")
+        if not (isinstance(network, str) and isinstance(digest, str)):
+            raise MeldcalcError(
+                f"{where}: family {key!r}: expected the network it was fitted to (its file"
+                " and SHA-256): reinstall meldcalc"
+            )
+        fits[key] = (float(mean), float(sd), network, digest)
     return fits
 
 

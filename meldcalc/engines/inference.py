@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from meldcalc.engines.learned import Network, _described, _starts, shipped
+from meldcalc.engines.learned import Network, _described, _starts, network_of
 from meldcalc.engines.simulate import Game
 from meldcalc.rules.bits import CARD_OF, ONE, planes_from_counts
 from meldcalc.rules.cards import CARD_NAMES
@@ -131,7 +131,7 @@ def log_likelihoods(
     ((R, C, players, 24) counts of the hands now); -inf where a layout makes a card played
     illegal (it cannot be the deal). With ``auction``, times the chance of the others'
     bids under the bid model (`auction_log_likelihoods`)."""
-    network = network or shipped()
+    network = network or network_of(game)
     past = game.past
     count, per_row, players = layouts.shape[:3]
     deals = np.repeat(rows, per_row)

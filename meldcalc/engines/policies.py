@@ -20,8 +20,9 @@ def policy_class(name: str) -> type[Game]:
     if name == "rules":
         return Game
     if name == "learned":
-        from meldcalc.engines.learned import Learned, shipped
+        from meldcalc.engines.learned import OWN, SHARED_NETWORK, Learned, shipped
 
-        shipped()  # its weights checked now: a damaged file is an error before any play
+        for weights in (SHARED_NETWORK, *OWN.values()):  # checked now: a damaged file is an error
+            shipped(weights)  # before any play, whichever table plays it
         return Learned
     raise MeldcalcError(f"policy {name!r}: expected one of {', '.join(POLICIES)}")
