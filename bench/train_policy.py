@@ -33,7 +33,8 @@ stronger bidder than its own); ``--layouts K`` values the cards over K layouts a
 decisions in the fit. ``--start`` fits on from a network's weights: one fitted before a
 feature was added (the guards) reads it from then on, its weights beginning at nothing.
 
-The shipped weights were made in six rounds, the first five each fitted to the decisions
+The shared weights (meldcalc/engines/policy.json, every game's but single deck's, whose
+own network is inf62 below) were made in six rounds, the first five each fitted to the decisions
 of every round so far (the same seeds give the same decisions, and the same weights to
 rounding). Round 1, the look-ahead player's own games (36,000 deals, about 10 minutes on
 two cores):
@@ -156,7 +157,8 @@ plays the layouts out), on single deck from round 6's weights: round 6's own gam
 2034, 6,000 random hands and 4,500 of the fixed ones, 23 minutes on two cores), fitted on
 from round 6 (inf6b), then inf6b's own games (seed 2134, the same size; ``--weights
 inf6b.json``) fitted on from inf6b (inf6c), and all four files of inference games fitted on
-from round 6 (bench/candidates/policy-inf62.json, 1.08 million decisions, 90 s):
+from round 6 (inf62, shipped as meldcalc/engines/policy-single-deck.json; 1.08 million
+decisions, 90 s):
 
     python bench/train_policy.py --deals 6000 --seed 2034 --own --rollouts learned \
         --infer --exact-from 6 --layouts 24 --data sd_inf6.npz --no-fit
@@ -173,7 +175,7 @@ Against the yardstick (bench/strength.py's, 450 deals of the weak and the strong
 300 random hands, seeds 1, 2 and 3, their mean; each about ±0.6): the reference's edge
 with the weak hand, the strong hand, random hands, then the strong hand's self-play gap:
 
-    round 6 (shipped)   7.2   4.3   2.4   -3.3
+    round 6 (shared)    7.2   4.3   2.4   -3.3
     inf2b               4.7   4.2   1.1   -3.6
     inf6b               5.4   4.9   1.8   -3.0
     inf6c               5.3   5.4  -0.2   -2.7
@@ -181,10 +183,16 @@ with the weak hand, the strong hand, random hands, then the strong hand's self-p
 
 Every one takes the weak hand's edge down by 2 to 3 points, none the strong hand's gap
 within 2, and random hands' self-play gap moves from +0.7 to between -0.2 and -1.1 (the
-bidders learn faster than the defenders again). inf62 (seeds 1, 2, 3: weak 3.4, 3.4, 5.4) is the
-one to ship next, with the spread fitted again to it (`bench/calibration.py --rebid` on
-the kept runs) and the other games measured; not shipped in this release, as the
-spread's fits name round 6.
+bidders learn faster than the defenders again). inf62 (seeds 1, 2, 3: weak 3.4, 3.4, 5.4)
+ships as single deck's own network (meldcalc/engines/policy-single-deck.json,
+the same weights; its spread fitted again from the kept runs bid anew, `bench/
+calibration.py --rebid`). Fitted to single-deck decisions alone, it lost part of the other
+games' play: against the rules (``--match 1000``, seed 1034, the same deals) round 6 takes
+3.6, 16.2, 18.8, 4.4 and 2.8 trick points a deal in double deck, three-handed, cutthroat,
+double-deck three-handed and Toby Thomas, inf62 2.8, 15.0, 17.4, 3.7 and 2.6 (single deck
+14.6 and 14.2, each about ±0.1 of 50 and ±0.6 of 210 or 250). So the other games keep
+round 6 (meldcalc/engines/policy.json, `learned.OWN`); a shared successor wants the other
+games' decisions judged by the same teacher.
 
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
        [--hidden H] [--epochs E] [--jobs J] [--data FILE.npz] [--more FILE.npz ...]
