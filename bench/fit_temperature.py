@@ -20,8 +20,8 @@ Fitted again once single deck played a network of its own (each game's cards sco
 the network its game plays; the same decisions): the best pair is temperature 14, floor
 0.15, and the shipped 16 and 0.1 give the same mean log-chance to the third decimal
 (-1.086), so they stay. Single deck's own network reads the look-ahead player's cards a
-little better than the shared one did: -1.035 at its best (temperature 18, floor 0.1)
-where the shared network gave -1.049; its best card is the one played 57.3% of the time.
+little better than the shared one did: -1.036 at its best (temperature 18, floor 0.1)
+where the shared network gave -1.049; its best card is the one played 57.1% of the time.
 
 Usage: python bench/fit_temperature.py [--deals N] [--variant NAME ...] [--seed S] [--jobs J]
 """

@@ -310,11 +310,11 @@ WAY_OUT = "reinstall meldcalc, or play the rules alone with --policy rules"
 SHARED_NETWORK = "policy.json"
 #: Tables with a network of their own, by the copies of each card, the seats and whether
 #: they sit in partnerships: single deck's (two copies, four seats, partners), fitted on
-#: from the shared one to single-deck decisions judged by a better teacher (inf62:
-#: bench/train_policy.py's docstring). Against the fixed yardstick it loses 4.1 trick points
+#: from the shared one to single-deck decisions judged by a better teacher (inf63b:
+#: bench/train_policy.py's docstring). Against the fixed yardstick it loses 3.6 trick points
 #: a deal with the weak hand where the shared one loses 7.2; in the other games it gave up
-#: part of what the shared one wins over the rules (0.8 of double deck's 50 points a deal,
-#: 1.2 and 1.4 of three-handed's and cutthroat's), so they keep the shared one.
+#: part of what the shared one wins over the rules (0.6 of double deck's 50 points a deal,
+#: 1.9 and 1.8 of three-handed's and cutthroat's), so they keep the shared one.
 OWN = {(2, 4, True): "policy-single-deck.json"}
 
 
