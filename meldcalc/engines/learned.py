@@ -17,7 +17,7 @@ The weights are small data files in the package, read once on first use and chec
 mismatched file is a clear error, never a silent fall back to the rules. Every game plays
 the shared network (`policy.json`) but single deck, which plays its own
 (`policy-single-deck.json`: `OWN`).
-`bench/train_policy.py` made it, from its seed: the decisions of games played by the
+`bench/train_policy.py` made them, from its seeds: the decisions of games played by the
 look-ahead player, each legal card valued over its layouts, the network fitted to lose as
 few of those points as it can.
 """
