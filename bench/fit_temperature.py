@@ -34,8 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
+from meldcalc.advice.tableplay import network_played
 from meldcalc.engines.inference import FLOOR, TEMPERATURE
-from meldcalc.engines.learned import network_file, shipped
+from meldcalc.engines.learned import shipped
 from meldcalc.rules.loading import load_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -87,10 +88,8 @@ def main() -> None:
     card_game = np.repeat(game_of, options)  # each card's game
     scores = np.zeros(len(x))
     for number, name in enumerate(data["names"].tolist()):  # by the network its game plays
-        variant = load_variant(name)
-        network = network_file(variant.deck.copies, variant.players, variant.paired)
         cards = card_game == number
-        scores[cards] = shipped(network).scores(x[cards])
+        scores[cards] = shipped(network_played(load_variant(name))).scores(x[cards])
     chosen = chosen_cards(data["value"].astype(np.float64), group)
     grid = {
         (t, f): log_chances(scores, group, chosen, t, f).mean()
