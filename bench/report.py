@@ -12,7 +12,10 @@ yardstick (the reference, its play-outs by 0.2.0's policy: bench/yardstick.py):
    self-play, the reference's, and the reference's duplicate edge over it;
 2. calibration (bench/calibration.py): `bid`'s P(make) of each level against fresh deals
    played by the reference, band by band, with a reliability diagram per game saved as a
-   PNG in ``--png-dir`` (matplotlib: `pip install '.[bench]'`);
+   PNG in ``--png-dir`` (matplotlib: `pip install '.[bench]'`). A candidate bids with the
+   spread fitted to the shipped network of its game (`meldcalc/advice/tableplay.json`):
+   its own is fitted from its runs once it ships (bench/fit_spread.py), so its rows say
+   how far the shipped spread misses its play, not how calibrated it would ship;
 3. review times (bench/review.py): seeded single-deck deals reviewed by the solver, CPU
    seconds (the network plays the deals, so they move with it too).
 
