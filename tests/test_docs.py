@@ -317,3 +317,40 @@ def _double_deck_start() -> list[str]:
     """The double-deck hand of the README's second transcript, but its last 8 cards."""
     steps = (ROOT / "tests" / "data" / "double-deck-hand.txt").read_text().splitlines()
     return steps[:-8]
+
+
+def _shown_in(shown: Any, actual: Any) -> bool:
+    """Whether a README's shortened JSON is ``actual`` where it shows anything: "..." stands
+    for any value, or at the end of a list for the items left out; an object shows some of
+    its keys."""
+    if shown == "...":
+        return True
+    if isinstance(shown, dict):
+        return isinstance(actual, dict) and all(
+            key in actual and _shown_in(value, actual[key]) for key, value in shown.items()
+        )
+    if isinstance(shown, list):
+        if not isinstance(actual, list):
+            return False
+        if shown and shown[-1] == "...":
+            shown = shown[:-1]
+            actual = actual[: len(shown)]
+        return len(shown) == len(actual) and all(map(_shown_in, shown, actual))
+    return shown == actual
+
+
+def _json_examples() -> list[tuple[str, str]]:
+    """Each JSON block of the README with the command the sentence before it names."""
+    return re.findall(r"`meldcalc ([^`]*-f json)`[^`]*\n\n```json\n(.*?)```", README, re.DOTALL)
+
+
+def test_the_readme_shows_what_each_json_example_prints() -> None:
+    import json
+    import shlex
+
+    examples = _json_examples()
+    assert len(examples) == README.count("```json"), "a JSON block that names no command"
+    for command, block in examples:
+        result = CliRunner().invoke(app, shlex.split(command))
+        assert result.exit_code == 0, result.output
+        assert _shown_in(json.loads(block), json.loads(result.stdout)), command
