@@ -244,6 +244,23 @@ def test_no_home_and_no_passwd_entry_runs_without_a_cache(home: str | None) -> N
         assert (result.returncode, result.stdout, result.stderr) == (0, b"320\n", b"")
 
 
+def test_a_byte_that_is_not_utf8_on_the_command_line_is_named_as_one() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "meldcalc", "meld", b"AS \xff KS"], capture_output=True, timeout=60
+    )
+    assert one_clean_error(result.stderr, result.returncode) == (
+        "meldcalc: error: '\\udcff' at column 4: byte 0xff is not UTF-8: expected cards such as"
+        " AS, 10H or Q♠"
+    )
+
+
+def test_suit_symbols_on_the_command_line_of_a_locale_without_utf8_are_suits() -> None:
+    env = {**os.environ, "LC_ALL": "POSIX", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    hand = HAND.replace("S", "♠")  # every spade a symbol: the same meld
+    result = meldcalc("meld", hand, "-t", "♠", "-f", "total", env=env)
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"320\n", b"")
+
+
 # --- lost data: one bad line is one bad line ----------------------------------------------
 
 

@@ -53,6 +53,7 @@ def test_parse_of_print_is_identity_and_repr_rebuilds() -> None:
         ("AS KSQS", "'KSQS' at column 4: KS is a card, then 'QS': separate cards with spaces"),
         ("10SS", "'10SS' at column 1: 10S is a card, then 'S': separate cards with spaces"),
         ("KS\x01QS", "the control character U+0001: expected cards such as AS"),
+        ("AS \udcff", "'\\udcff' at column 4: byte 0xff is not UTF-8: expected cards such as AS"),
         ("S : A", "'S' at column 1: a suit on its own: write a suit group as 'S: A 10 K'"),
     ],
 )
@@ -87,6 +88,17 @@ def test_wrong_hand_size_warns_and_strict_refuses(single_deck) -> None:
 )
 def test_a_card_may_be_written_suit_first(text: str) -> None:
     assert Hand.parse(text) == Hand.parse("AS 10S KS QS JS JD")
+
+
+def test_a_suit_symbol_passed_as_undecoded_bytes_is_the_suit() -> None:
+    """A command line in a locale that is not UTF-8 (Python's UTF-8 mode off) hands over
+    ``A♠`` as its bytes escaped one by one; they are read again as UTF-8."""
+    from meldcalc.rules.cards import parse_card, parse_suit
+
+    escaped = "♠".encode().decode("ascii", "surrogateescape")
+    assert Hand.parse(f"A{escaped} 10{escaped}") == Hand.parse("AS 10S")
+    assert parse_card(f"K{escaped}").index == parse_card("KS").index
+    assert parse_suit(escaped) is Suit.SPADES
 
 
 def test_a_suit_symbol_in_emoji_or_text_style_is_the_suit() -> None:

@@ -227,15 +227,24 @@ _RANK_RUN = re.compile(r"(?:10|[AKQJT9])+")
 _TOKEN = re.compile(r"[^\s,]+")
 
 
-def _check_text(text: object) -> None:
-    """Text is parsed; anything else is a `TypeError` (a script's mistake, not a typo)."""
+def _check_text(text: object) -> str:
+    """Text is parsed; anything else is a `TypeError` (a script's mistake, not a typo).
+    Returns the text with the bytes Python could not decode read again as UTF-8: a command
+    line in a locale that is not UTF-8 arrives as ``'A\\udce2\\udc99\\udca0'`` for ``A♠``.
+    Bytes that are not UTF-8 either stay escaped, for the error to name."""
     if not isinstance(text, str):
         raise TypeError(f"expected text (str) to parse, got {type(text).__name__} {quote(text)}")
+    if text.isascii():
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return text
 
 
 def parse_card(text: str) -> Card:
     """One card token, e.g. ``AS`` or ``10♥``."""
-    _check_text(text)
+    text = _check_text(text)
     index = CARD_TOKENS.get(text.strip().translate(_STYLES).upper())
     if index is None:
         raise NotationError(f"{quote(text)}: {_diagnose_card(text.strip())}")
@@ -251,7 +260,7 @@ _SUIT_NAMES.update({name[:-1]: suit for name, suit in _SUIT_NAMES.items()})  # "
 
 def parse_suit(text: str) -> Suit:
     """A suit as hands write it (``S``, ``♠``, ``♤``, ``♠️``) or by name (``spades``)."""
-    _check_text(text)
+    text = _check_text(text)
     key = text.strip().translate(_STYLES)
     suit = SUIT_TOKENS.get(key.upper()) or _SUIT_NAMES.get(key.lower())
     if suit is None:
@@ -264,7 +273,7 @@ def parse_suit(text: str) -> Suit:
 
 def parse_hand(text: str) -> Hand:
     """A hand from text in the grammar above; raises `NotationError` naming the bad token."""
-    _check_text(text)
+    text = _check_text(text)
     counts = [0] * NUM_CARDS
     tokens = text.replace(",", " ").translate(_STYLES).upper().split()
     try:
@@ -350,6 +359,8 @@ def _diagnose_card(token: str) -> str:
     """Says what is wrong with a token that is not a card."""
     upper = token.upper()
     odd = next((char for char in token if unicodedata.category(char).startswith("C")), None)
+    if odd is not None and 0xDC80 <= ord(odd) <= 0xDCFF:  # a byte escaped by _check_text
+        return f"byte 0x{ord(odd) - 0xDC00:02x} is not UTF-8: expected cards such as AS, 10H or Q♠"
     if odd is not None:
         return f"the control character U+{ord(odd):04X}: expected cards such as AS, 10H or Q♠"
     for length in (3, 2):  # a card glued to what follows it: 'KSQS', '10SS'
