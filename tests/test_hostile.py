@@ -502,10 +502,38 @@ def test_a_chain_of_2000_extends_is_refused_at_the_file_given(tmp_path: Path) ->
 def test_extends_of_a_proc_file_or_device_is_a_message(tmp_path: Path) -> None:
     if LINUX:
         lines = check_lines(tmp_path, "name: h\nextends: /proc/self/environ\n")
-        assert lines[0].startswith("/proc/self/environ:") or "not a regular file" in lines[0]
+        assert lines[0].startswith("bad.yaml:2:10: extends: /proc/self/environ")
     lines = check_lines(tmp_path, "name: h\nextends: /dev/null\n")
     not_regular = "/dev/null: not a regular file (expected a variant file)"
     assert lines == [f"bad.yaml:2:10: extends: {not_regular}"]
+
+
+@pytest.mark.parametrize(
+    ("parent", "problem"),
+    [
+        (
+            "root:x:0:0:secret-words\n",
+            "not a variant file (expected a mapping of variant fields, got text)",
+        ),
+        (
+            "- secret-words\n",
+            "not a variant file (expected a mapping of variant fields, got a list)",
+        ),
+        ("title: secret-words\n", "not a variant file (missing field 'name': every variant file"),
+        ("name: [secret-words\n", "parent.yaml:2:1: syntax error: while parsing a flow sequence"),
+    ],
+)
+def test_a_parent_that_is_no_variant_is_told_at_its_extends_unquoted(
+    tmp_path: Path, parent: str, problem: str
+) -> None:
+    """A house file from elsewhere may name any file of the reader's; the error says where
+    the house file went wrong, and never what the other file holds."""
+    (tmp_path / "parent.yaml").write_text(parent)
+    lines = check_lines(tmp_path, "name: h\nextends: ./parent.yaml\n")
+    lines = [line.replace(f"{tmp_path}/", "") for line in lines]
+    assert lines[0].startswith("bad.yaml:2:10: extends: parent.yaml"), lines
+    assert problem in lines[0]
+    assert "secret" not in "\n".join(lines) or "syntax error" in problem
 
 
 @pytest.mark.parametrize(

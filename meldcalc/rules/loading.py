@@ -181,7 +181,7 @@ def load_tree(
         content = first if first is not None and not trees else _read_parent(path, extends)
         if sources is not None:
             sources.append((path, content))
-        tree = _parse_file(path, content)
+        tree = _parse_file(path, content, extends)
         trees.append(tree)
         seen.append(path.resolve())
         extends = tree.value.pop("extends", None)
@@ -207,18 +207,31 @@ def _read_parent(path: Path, extends: Node | None) -> bytes:
         raise VariantError([extends.problem(error.problems[0])]) from None
 
 
-def _parse_file(path: Path, content: bytes) -> Node:
+def _parse_file(path: Path, content: bytes, extends: Node | None = None) -> Node:
+    """The file's Node tree. A parent that is no variant file at all (``extends:
+    /etc/passwd``) is told at the ``extends`` that names it, without quoting its text: a
+    house file from elsewhere must not make meldcalc show what another file holds."""
     from meldcalc.rules.schema import describe
     from meldcalc.rules.yamlfile import read_yaml
 
     name = display_name(path)
-    tree = read_yaml(decode_source(content, name), name)
+    try:
+        tree = read_yaml(decode_source(content, name), name)
+    except VariantError as error:  # a parent that is no YAML: told at its extends too
+        if extends is None:
+            raise
+        raise VariantError([extends.problem(problem) for problem in error.problems]) from None
     if not isinstance(tree.value, dict):
-        got = describe(tree.plain())
-        raise VariantError([tree.problem(f"expected a mapping of variant fields, got {got}")])
-    if "name" not in tree.value:
-        raise VariantError([tree.problem("missing field 'name': every variant file names itself")])
-    return tree
+        quoted = extends is None or not isinstance(tree.value, str)
+        got = describe(tree.plain()) if quoted else "text"
+        problem = f"expected a mapping of variant fields, got {got}"
+    elif "name" not in tree.value:
+        problem = "missing field 'name': every variant file names itself"
+    else:
+        return tree
+    if extends is None:
+        raise VariantError([tree.problem(problem)])
+    raise VariantError([extends.problem(f"{name}: not a variant file ({problem})")])
 
 
 def _parent_of(extends: Node, path: Path, seen: list[Path], given: Node) -> Path:
