@@ -223,6 +223,19 @@ same way to all six files (1.76 million decisions): seeds 1 and 2, weak 4.4 and 
 strong 5.3 and 4.1, random 0.8 and -0.7, gaps -2.4 and -3.6. The weak hand went back
 where inf63b has 3.5 and 2.7, so it was dropped unjudged on seed 3.
 
+The defence against the strong hand is where its gap lies (the reference's defenders take
+3.8 to 4.2 a deal more than the network's, its bidders 0.2 to 1.8), so the defenders'
+decisions were weighed more, refitting the same decisions (35 s each): from inf62 to the
+five files with the bidders' weighed a quarter (``--bidders 0.25``), and from inf63b to
+all six with the defenders' weighed twice (``--bidders 0.5 --defence 2``). Seeds 1 and 2
+(inf63b: weak 3.5 2.7, strong 5.3 4.1, random -0.1 0.5, gap -2.5 -3.9):
+
+    bidders 0.25   weak 3.8 3.3   strong 5.5 4.0   random -1.1  1.8   gap -2.5 -4.0
+    defence 2      weak 4.0 6.4   strong 5.1 5.5   random  1.0 -1.3   gap -2.3 -3.7
+
+Neither moves the gap beyond the noise (each about ±0.8), and defence 2 loses the weak
+hand's goal: both dropped.
+
 Usage: python bench/train_policy.py [--deals N] [--variant NAME ...] [--seed S]
        [--hidden H] [--epochs E] [--jobs J] [--data FILE.npz] [--more FILE.npz ...]
        [--balance] [--own] [--seats all|defenders] [--layouts K] [--infer] [--exact-from T]
