@@ -222,8 +222,7 @@ def _parse_file(path: Path, content: bytes, extends: Node | None = None) -> Node
             raise
         raise VariantError([extends.problem(problem) for problem in error.problems]) from None
     if not isinstance(tree.value, dict):
-        quoted = extends is None or not isinstance(tree.value, str)
-        got = describe(tree.plain()) if quoted else "text"
+        got = describe(tree.plain()) if extends is None else _kind(tree.value)
         problem = f"expected a mapping of variant fields, got {got}"
     elif "name" not in tree.value:
         problem = "missing field 'name': every variant file names itself"
@@ -232,6 +231,19 @@ def _parse_file(path: Path, content: bytes, extends: Node | None = None) -> Node
     if extends is None:
         raise VariantError([tree.problem(problem)])
     raise VariantError([extends.problem(f"{name}: not a variant file ({problem})")])
+
+
+def _kind(value: object) -> str:
+    """What a parent file holds, named and never quoted: a list, text, a number."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "nothing" if value is None else "a date"
 
 
 def _parent_of(extends: Node, path: Path, seen: list[Path], given: Node) -> Path:
