@@ -146,6 +146,18 @@ def test_batch_csv_keeps_each_lines_label_and_a_row_for_a_bad_line() -> None:
     assert rows[2].startswith("2,,,,,,,,,") and "'XX'" in rows[2]
 
 
+def test_a_mistyped_suit_group_read_as_a_label_is_named_in_the_error() -> None:
+    lines = "spdes: A 10 K Q J\nalice: A 10\nseat 1: A 10\n"
+    result = run("meld", "-f", "total", input=lines)
+    assert result.exit_code == 2
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert errors[0].endswith(
+        "'A' at column 8: a bare rank needs a suit group before it ('S: A') or a suit after"
+        " it ('AS'); 'spdes:' was read as the line's label; did you mean 'spades:'?"
+    )
+    assert all(errors[i].endswith("or a suit after it ('AS')") for i in (1, 2)), errors
+
+
 def test_batch_json_is_one_array_even_with_a_bad_line() -> None:
     result = run("meld", "-", "-f", "json", input=f"{HAND}\nXX\n{HAND}\n")
     assert result.exit_code == 2

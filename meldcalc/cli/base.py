@@ -429,7 +429,7 @@ def report_each(
     output where the format keeps a record per line); the rest go on, and the exit code
     is then 2.
     """
-    from meldcalc.rules.notation import split_label
+    from meldcalc.rules.notation import misread_label, split_label
 
     with user_errors():
         # the writer exists before the first line is read (the lines are read lazily)
@@ -451,6 +451,8 @@ def report_each(
             report = compute(body, label)
         except MeldcalcError as error:
             failed = True
+            if isinstance(error, NotationError):
+                error = NotationError(f"{error}{misread_label(label)}")
             fail(f"line {number}: {error}")
             writer.write_error(number, str(error), label)
             continue

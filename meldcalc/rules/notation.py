@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from meldcalc.rules.cards import is_suit_name
+from meldcalc.rules.cards import Suit, is_suit_name
 
 
 def is_whole_number(text: str) -> bool:
@@ -29,3 +29,19 @@ def split_label(line: str) -> tuple[str | None, str]:
     if match is None or is_suit_name(match.group(1)):
         return None, line
     return match.group(1), " " * match.end() + line[match.end() :]
+
+
+def misread_label(label: str | None) -> str:
+    """For an error in the cards of a labelled line: ``; 'spdes:' was read as the line's
+    label; did you mean 'spades:'?`` when the label is a near miss of a suit's name (a suit
+    group mistyped), else nothing."""
+    from meldcalc.errors import did_you_mean
+
+    if label is None:
+        return ""
+    names = [name for suit in Suit for name in (suit.name.lower(), suit.name.lower()[:-1])]
+    near = did_you_mean(label, names)
+    suit = next((name for name in names if f"{name!r}?" in near), None)
+    if suit is None:
+        return ""
+    return f"; '{label}:' was read as the line's label; did you mean '{suit}:'?"
