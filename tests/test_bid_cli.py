@@ -426,3 +426,17 @@ def test_no_progress_line_where_stderr_is_not_a_terminal(capsys) -> None:
     with progress_line(after=0) as progress:
         assert progress is None
     assert capsys.readouterr().err == ""
+
+
+def test_a_dealt_tables_widow_line_is_no_hand_to_bid_and_the_seats_are_bid() -> None:
+    dealt = run("deal", "--players", "-V", "three-handed", "--seed", "7").stdout
+    assert dealt.splitlines()[-1].startswith("widow: ")
+    result = run("bid", "-", "-V", "three-handed", "-n", "40", "--seed", "1", "-f", "total",
+                 input=dealt)  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[:3] == ["pass", "pass", "pass"]
+    assert result.stdout.splitlines()[3] == "error"
+    assert result.stderr.strip() == (
+        "meldcalc: error: line 4: widow: no seat bids these cards (bid a seat's hand; tell bid"
+        " the widow you took with --widow)"
+    )

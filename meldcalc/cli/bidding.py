@@ -40,6 +40,7 @@ from meldcalc.cli.report import Format, ReportWriter
 from meldcalc.errors import MeldcalcError
 from meldcalc.rules.arguments import MAX_DEALS, MAX_STRONG
 from meldcalc.rules.loading import DEFAULT_VARIANT
+from meldcalc.rules.notation import PILES
 from meldcalc.rules.seats import SEAT_WORDS, Seating
 
 
@@ -250,6 +251,9 @@ def bid(
     trumps = [trump] if trump else None
 
     def compute(text: str, label: str | None) -> object:
+        if label in PILES:  # a line of `meldcalc deal --players`: cards no seat bids with
+            took = "; tell bid the widow you took with --widow" if label == "widow" else ""
+            raise MeldcalcError(f"{label}: no seat bids these cards (bid a seat's hand{took})")
         with progress_line(working="simulating deals") as progress:
             report = estimate(
                 full_hand(text, rules),
