@@ -205,3 +205,25 @@ def test_ctrl_c_during_a_hint_cancels_the_hint_not_the_session(tmp_path) -> None
     assert "cancelled (Ctrl-C): the session goes on" in said, said
     assert "phase: meld" in shown  # the session went on
     assert code == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux pseudo-terminal")
+def test_a_game_won_at_the_terminal_says_so_and_not_where_a_hand_is_kept(tmp_path) -> None:
+    """Its last hand is in the ledger: no hand is kept, and nothing goes on with it (the
+    session once said both at a terminal, naming a file that was gone)."""
+    ledger = tmp_path / "won.jsonl"
+    steps = [f"hand {HAND}", "300", "pass", "pass", "pass", "trump S"]
+    assert run_game(ledger, steps, "--to", "300", "--policy", "rules").returncode == 0
+    pid, fd = _terminal(ledger, "--policy", "rules")
+    try:
+        read_until(fd, "] > ", 60)
+        waiting_for_input(pid)
+        os.write(fd, b"tricks 160\r")
+        said = read_until(fd, "never shown: read to the end", 30)
+    finally:
+        code = _ended(pid)
+        os.close(fd)
+    said = " ".join(said.split())
+    assert "the game is over: play the next one in a new file" in said, said
+    assert "kept in" not in said and "goes on with it" not in said, said
+    assert code == 0

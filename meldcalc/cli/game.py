@@ -204,7 +204,7 @@ def _session(
             return
     else:
         out.note(_dealt(hands_done + 1, table))
-    quitted = False
+    quitted = over = False
     with _told_on_ctrl_c(lambda: out.kept(file, jpath, steps, "\n")):
         for number, line in _steps_typed(lambda: _prompt(table), rules):  # noqa: B023
             if isinstance(line, MeldcalcError):
@@ -253,8 +253,9 @@ def _session(
             table = answer.table
             out.answer(number, text, answer.lines, answer.data)
             if table.phase == "over" and not finish():
+                over = True  # the game won: no hand is left to go on with
                 break
-    if quitted or _terminal():  # typed quit, or Ctrl-D (a pipe's end says nothing)
+    if not over and (quitted or _terminal()):  # quit, or Ctrl-D (a pipe's end says nothing)
         out.kept(file, jpath, steps)
     if out.refused and not _terminal():
         raise typer.Exit(2)  # a script is told that some of its steps were refused
