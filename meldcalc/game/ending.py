@@ -27,17 +27,22 @@ def tricks_step(table: Table, rest: str, advise: bool, seed: int) -> Answer:
     _agrees_with_play(table, numbers)
     new = replace(table, tricks_given=numbers)
     new.counts_wanted()  # refuses what the score refuses (points that cannot be)
-    return closing(new, no_meld_typed(table), {"tricks": list(numbers)})
+    return closing(new, no_meld_typed(table, closes=True), {"tricks": list(numbers)})
 
 
-def no_meld_typed(table: Table) -> list[str]:
+def no_meld_typed(table: Table, closes: bool = False) -> list[str]:
     """At the first card, or the trick points typed at once: the seats no meld was typed
     for, said, as they count none (a meld typed once play has begun is refused, so this is
-    the moment to see it)."""
+    the moment to see it). At the first card 'undo' still takes the card back; the trick
+    points (``closes``) end the hand, and only the ledger can take it back."""
     if table.played or not (seats := table.unmelded()):
         return []
     named = ", ".join(table.seat_label(seat) for seat in seats)
-    return [f"no meld typed for {named}: counted as none ('undo', then 'meld {seats[0]} N')"]
+    if closes:
+        how = "the hand is scored so: 'meldcalc score --game FILE --undo' takes it back"
+    else:
+        how = f"'undo', then 'meld {seats[0]} N'"
+    return [f"no meld typed for {named}: counted as none ({how})"]
 
 
 def _agrees_with_play(table: Table, numbers: tuple[int, ...]) -> None:
