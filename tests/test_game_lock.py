@@ -110,3 +110,26 @@ def test_a_link_planted_as_the_lock_file_is_not_followed(tmp_path) -> None:
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert f"{ledger}.lock: a symbolic link" in done.stderr
     assert target.read_text() == "keep me\n" and not ledger.exists()
+
+
+def test_a_game_file_with_a_second_name_is_refused_under_either(tmp_path) -> None:
+    """The lock is held by name: a hard link once let a session in on each name, and the
+    two scored one game's deal twice."""
+    ledger, other = tmp_path / "g.jsonl", tmp_path / "hard.jsonl"
+    score = ("--bid", "250", "--bidder", "0", "--meld", "0,0", "--tricks", "150")
+    assert _meldcalc("score", "-g", str(ledger), *score).returncode == 0
+    os.link(ledger, other)
+    kept = ledger.read_bytes()
+    for name in (ledger, other):
+        for argv in (("game", str(name)), ("score", "-g", str(name), *score)):
+            done = _meldcalc(*argv, steps=f"hand {HAND}\n")
+            assert done.returncode == 2 and done.stdout == "", done.stderr
+            assert done.stderr.strip() == (
+                f"meldcalc: error: {name}: the game's file has 2 names (hard links), and a game"
+                " is held by its name, so two sessions could score it at once: copy it to a"
+                " file of its own (cp) and play that, or remove the other names"
+            )
+    assert ledger.read_bytes() == kept  # nothing scored, nothing journaled
+    assert not Path(f"{ledger}.hand").exists() and not Path(f"{other}.hand").exists()
+    other.unlink()
+    assert _meldcalc("score", "-g", str(ledger), *score).returncode == 0  # one name: played

@@ -59,7 +59,9 @@ def holding(ledger: Path, who: str, shared: bool = False) -> Iterator[Path]:
     where a session holds it. A session (``who`` written in the lock file for the next comer
     to be told) holds it alone; commands that add a hand and end (``shared``) hold it
     together, and take their turns at the ledger under its own lock. A link planted as the
-    lock file is refused, never followed."""
+    lock file is refused, never followed, and so is a ledger of several names (hard
+    links): the lock is its name's, so each name would let in a session of its own."""
+    _one_name(ledger)
     path = lock_path(ledger)
     descriptor = _taken(path, shared)
     if descriptor is None:  # no folder: no game to hold (what uses it says so)
@@ -76,6 +78,19 @@ def holding(ledger: Path, who: str, shared: bool = False) -> Iterator[Path]:
             if not shared and still_named(path, descriptor):
                 os.unlink(path)
         os.close(descriptor)
+
+
+def _one_name(ledger: Path) -> None:
+    """Refuse a ledger that other names share (a hard link): two sessions, one on each
+    name, would each hold a lock of their own and score one game's hands twice."""
+    with suppress(OSError):  # no ledger yet (a new game), or none to read: told elsewhere
+        names = os.stat(ledger).st_nlink
+        if names > 1:
+            raise MeldcalcError(
+                f"{shown_path(ledger)}: the game's file has {names} names (hard links), and a"
+                " game is held by its name, so two sessions could score it at once: copy it"
+                " to a file of its own (cp) and play that, or remove the other names"
+            )
 
 
 def _taken(path: Path, shared: bool) -> int | None:
