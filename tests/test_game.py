@@ -630,10 +630,12 @@ def test_a_deal_every_seat_passed_goes_round_after_a_restart(tmp_path) -> None:
 
     game = tmp_path / "g.jsonl"
     passed = run_game(game, [f"hand {HAND}", "pass", "pass", "pass", "pass"], "--policy", "rules")
-    assert "every seat passed" in passed.stdout and passed.stdout.endswith("hand 2: you deal\n")
+    # the ledger numbers the hands scored: the next is still hand 1, dealt as deal 2
+    assert "every seat passed" in passed.stdout
+    assert passed.stdout.endswith("hand 1 (deal 2): you deal\n")
     again = run_game(game, ["show"], "--policy", "rules")
     assert again.returncode == 0, again.stderr
-    assert "hand 2: you deal" in again.stdout
+    assert "hand 1 (deal 2): you deal" in again.stdout
     book = ledger.read(game)
     assert book is not None and (book.passed, book.deals, book.hands) == (1, 1, ())
     lines = game.read_text().splitlines()

@@ -46,9 +46,10 @@ def test_a_journal_whose_hand_the_ledger_holds_is_dropped_not_scored_again(tmp_p
     last = json.dumps({"step": steps[-1]}) + "\n"
     journal.write_bytes(begun + last.encode())  # as the run cut short left it
     again = run_game(game, ["show"], "--policy", "rules")
-    assert again.returncode == 0 and again.stdout.startswith("hand 2: you deal\n")
+    next_hand = "hand 2" if steps is COUNTED else "hand 1 (deal 2)"  # hands scored, plus one
+    assert again.returncode == 0 and again.stdout.startswith(f"{next_hand}: you deal\n")
     assert again.stderr == (
-        f"meldcalc: warning: {journal}: hand 1 is in {game} already: its journal is kept as"
+        f"meldcalc: warning: {journal}: deal 1 is in {game} already: its journal is kept as"
         f" the last hand's ({journal}.last)\n"
     )
     assert game.read_bytes() == recorded
@@ -60,7 +61,7 @@ def test_a_journal_of_a_hand_beyond_the_ledgers_next_is_refused(tmp_path) -> Non
     journal.write_text('{"deal": 3}\n{"step": "seat 0"}\n')
     refused = run_game(game, ["show"])
     assert refused.returncode == 2 and refused.stdout == ""
-    assert f"{journal}: the hand under way is hand 3, but the next in {game} is hand 1" in (
+    assert f"{journal}: the hand under way is deal 3, but the next in {game} is deal 1" in (
         refused.stderr
     )
     assert journal.read_text() == '{"deal": 3}\n{"step": "seat 0"}\n' and not game.exists()

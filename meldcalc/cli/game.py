@@ -168,7 +168,7 @@ def _session(
     last = _last_hand(session, file, rules, hands_done, game_names, policy.value)  # for 'review'
     if len(steps) > 1 or (steps and seat is None):
         kept = f"{len(steps)} step{'' if len(steps) == 1 else 's'}"
-        out.note(f"resuming hand {hands_done + 1}: {kept} kept in {shown_path(jpath)}")
+        out.note(f"resuming {_hand_called(book)}: {kept} kept in {shown_path(jpath)}")
 
     def finish() -> bool:
         """The hand over: recorded in the ledger, its journal kept as the last hand's, the
@@ -195,15 +195,15 @@ def _session(
         head = {"deal": hands_done + 1}
         with user_errors():
             journal.append(jpath, {"step": steps[0]}, head)
-        out.note(_dealt(hands_done + 1, table))
+        out.note(_dealt(_hand_called(book), table))
         return True
 
     if table.phase == "over":  # finished before a crash: recorded now, not at the next step
-        out.note(f"hand {hands_done + 1} was over: recording it")
+        out.note(f"{_hand_called(book)} was over: recording it")
         if not finish():
             return
     else:
-        out.note(_dealt(hands_done + 1, table))
+        out.note(_dealt(_hand_called(book), table))
     quitted = over = False
     with _told_on_ctrl_c(lambda: out.kept(file, jpath, steps, "\n")):
         for number, line in _steps_typed(lambda: _prompt(table), rules):  # noqa: B023
@@ -386,9 +386,16 @@ def _score_of(book: Any, rules: Any) -> tuple[tuple[int, ...], int] | None:
     return tuple(book.standing().totals), book.target
 
 
-def _dealt(hand: int, table: Any) -> str:
+def _dealt(hand: str, table: Any) -> str:
     who = table.seat_label(table.dealer)
-    return f"hand {hand}: {who} deal{'' if who == 'you' else 's'}"
+    return f"{hand}: {who} deal{'' if who == 'you' else 's'}"
+
+
+def _hand_called(book: Any) -> str:
+    """The next hand as the ledger will number it (the hands scored, plus one), and its deal
+    where deals every seat passed make the two differ (the deal goes round by deals)."""
+    scored, deals = (len(book.hands), book.deals) if book is not None else (0, 0)
+    return f"hand {scored + 1}" + (f" (deal {deals + 1})" if deals != scored else "")
 
 
 def _dealer(hand: int, players: int) -> int:
@@ -478,8 +485,8 @@ def _drop_if_scored(path: Path, game: Path, deal: int) -> None:
         return
     if kept > deal:
         raise MeldcalcError(
-            f"{shown_path(path)}: the hand under way is hand {kept}, but the next in"
-            f" {shown_path(game)} is hand {deal} (a hand taken back since it began?): remove"
+            f"{shown_path(path)}: the hand under way is deal {kept}, but the next in"
+            f" {shown_path(game)} is deal {deal} (a hand taken back since it began?): remove"
             f" {shown_path(path)} to start the hand afresh"
         )
     if kept == deal - 1:  # the last hand scored, its journal left by a run cut short
@@ -489,7 +496,7 @@ def _drop_if_scored(path: Path, game: Path, deal: int) -> None:
         where = f"set aside as {shown_path(journal.set_aside(path))}"
     warn(
         [
-            f"{shown_path(path)}: hand {kept} is in {shown_path(game)} already: its journal"
+            f"{shown_path(path)}: deal {kept} is in {shown_path(game)} already: its journal"
             f" is {where}"
         ]
     )
