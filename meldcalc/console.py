@@ -159,7 +159,11 @@ def end_on_signals() -> None:
                     os.kill(pid, signal.SIGKILL)
                     os.waitpid(pid, 0)  # reaped here: not every init reaps orphans
         restore_terminal()
-        if LINE_SHOWN.is_set():  # a progress line: end it, or the shell's prompt follows it
+        # a progress line, or a key pressed at a terminal (a prompt's line, the ^C echoed):
+        # end the line, or the shell's prompt follows it there (as a shell does for a run a
+        # signal killed, which this one, ending itself, is not)
+        keyed = signum != signal.SIGTERM and os.isatty(2)
+        if LINE_SHOWN.is_set() or keyed:
             with contextlib.suppress(OSError):
                 os.write(2, b"\n")
         os._exit(128 + signum)

@@ -57,3 +57,12 @@ def waiting_for_input(pid: int, seconds: float = 10) -> None:
         except OSError:
             return  # no /proc, or the process is gone: nothing to wait for
         time.sleep(0.01)
+
+
+def typed_at_prompt(pid: int, fd: int, prompt: str, keys: bytes, seconds: float = 30) -> str:
+    """``keys`` typed at a pseudo-terminal once the run shows ``prompt`` and waits for a
+    key; what it shows after them, to its end (or ``seconds``)."""
+    read_until(fd, prompt, 60)
+    waiting_for_input(pid)
+    os.write(fd, keys)
+    return read_until(fd, "\0 a text no run shows: read to the end", seconds)

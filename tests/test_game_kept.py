@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sessions import AWAY, read_until, run_game, waiting_for_input
+from sessions import AWAY, read_until, run_game, typed_at_prompt, waiting_for_input
 
 HAND = "AS 10S KS QS JS JD 9S AH AD AC KH QH"
 COUNTED = [f"hand {HAND}", "250", "pass", "pass", "pass", "trump S", "meld left 20",
@@ -216,10 +216,7 @@ def test_a_game_won_at_the_terminal_says_so_and_not_where_a_hand_is_kept(tmp_pat
     assert run_game(ledger, steps, "--to", "300", "--policy", "rules").returncode == 0
     pid, fd = _terminal(ledger, "--policy", "rules")
     try:
-        read_until(fd, "] > ", 60)
-        waiting_for_input(pid)
-        os.write(fd, b"tricks 160\r")
-        said = read_until(fd, "never shown: read to the end", 30)
+        said = typed_at_prompt(pid, fd, "] > ", b"tricks 160\r")
     finally:
         code = _ended(pid)
         os.close(fd)

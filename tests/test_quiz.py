@@ -741,3 +741,38 @@ def test_a_question_takes_its_own_answer_and_refuses_another(
         assert question.is_right(question.read(typed(question)))
         assert not question.is_right(question.read(_a_wrong_answer(question)))
         assert question.why(question.read(typed(question))) is None
+
+
+@pytest.mark.skipif(os.uname().sysname != "Linux", reason="a Linux pseudo-terminal")
+def test_ctrl_c_at_the_quiz_prompt_ends_its_line_for_the_shell(tmp_path) -> None:
+    """Ended by Ctrl-C, the run ends itself (exit 130) rather than dying of the signal, so
+    the shell does not end the line: the prompt's line must be ended, or the shell's
+    prompt lands after 'your meld total? ^C'."""
+    import pty
+    import sys
+
+    from sessions import AWAY, typed_at_prompt
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(AWAY)
+        os.environ["MELDCALC_DATA_DIR"] = str(tmp_path)
+        os.execv(sys.executable, [sys.executable, "-m", "meldcalc", "quiz", "--seed", "1"])
+    try:
+        said = typed_at_prompt(pid, fd, "your meld total? ", b"\x03")
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert said.endswith("\n"), repr(said)
+
+
+def test_a_negative_or_overlong_answer_is_a_typo_to_type_again_not_a_wrong_answer(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("MELDCALC_DATA_DIR", str(tmp_path))
+    typed = "-100\n99999999999999999999\n140\nq\n"  # seed 1 asks a meld total of 140 first
+    result = CliRunner().invoke(app, ["quiz", "--seed", "1", "-n", "1"], input=typed)
+    assert "'-100': the answer is 0 or more, such as 190; try again" in result.output
+    assert "'99999999999999999999': too large for an answer here, such as 190" in result.output
+    assert result.output.count("right") >= 1 and "wrong" not in result.output

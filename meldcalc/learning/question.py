@@ -113,10 +113,16 @@ _NUMBER = re.compile(r"[+-]?\d{1,9}")
 
 
 def read_number(text: str, example: str = "190") -> int:
-    """A whole number, surrounding blanks allowed."""
+    """A whole number of 0 or more (every answer asked for one is: a total, a count, a
+    bid), surrounding blanks allowed; a minus sign or a number longer than any answer is a
+    typo, refused as one rather than judged wrong."""
     body = text.strip()
     if not _NUMBER.fullmatch(body):
+        if body.isascii() and body.isdigit():
+            raise MeldcalcError(f"{quote(body)}: too large for an answer here, such as {example}")
         raise MeldcalcError(f"{quote(body)}: expected a whole number such as {example}")
+    if body.startswith("-") and int(body):
+        raise MeldcalcError(f"{quote(body)}: the answer is 0 or more, such as {example}")
     return int(body)
 
 
