@@ -74,6 +74,20 @@ def test_trick_points_the_tricks_played_contradict_are_refused() -> None:
     assert "seats 0 and 2 took 20 trick points in the tricks played already" in said
 
 
+def test_trick_points_below_the_bidders_burial_say_what_was_buried() -> None:
+    """The bidder's side counts its burial among its trick points: the error says so, not
+    that tricks no one has played took them."""
+    hand = "hand AS 10S KS QS JS JD 9S AH AD AC KH QH 9H 9C 9D"
+    steps = [hand, "300", "pass", "pass", "widow 10S KD JC", "trump S", "bury KD JC 9H"]
+    steps += ["meld left 20", "meld right 40"]
+    with pytest.raises(MeldcalcError) as error:
+        apply(_table(steps, "three-handed"), "tricks 0,100", advise=False)
+    assert str(error.value) == (
+        "tricks 0, 100, 150: seat 0 took 6 trick points (0 in the tricks played already, 6"
+        " buried), not 0"
+    )
+
+
 @pytest.mark.parametrize(
     ("typed", "meant"), [("shwo", "show"), ("hnit", "hint"), ("trmp", "trump"), ("udno", "undo")]
 )

@@ -47,15 +47,19 @@ def no_meld_typed(table: Table, closes: bool = False) -> list[str]:
 
 def _agrees_with_play(table: Table, numbers: tuple[int, ...]) -> None:
     """Trick points typed that the tricks already played contradict: a side has more."""
-    from meldcalc.rules.scoring import side_name
+    from meldcalc.rules.scoring import side_name, side_of
 
-    won = table.trick_points()
+    won = table.trick_points()  # the bidder's side's counting its burial too
     for side, (given, already) in enumerate(zip(numbers, won)):
         if given < already:
             name = side_name(table.variant, side, table.names or None)
+            where = "in the tricks played already"
+            bidders = table.bidder is not None and side == side_of(table.variant, table.bidder)
+            if buried := table.buried_points() if bidders else 0:
+                where = f"({already - buried} in the tricks played already, {buried} buried)"
             raise MeldcalcError(
                 f"tricks {', '.join(map(str, numbers))}: {name} took {already} trick"
-                f" points in the tricks played already, not {given}"
+                f" points {where}, not {given}"
             )
 
 

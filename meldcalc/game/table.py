@@ -314,10 +314,10 @@ class Table:
             if winner >= 0:
                 points[side_of(self.variant, winner)] += won
         if self.variant.widow and self.bidder is not None:  # the burial counts for the bidder
-            points[side_of(self.variant, self.bidder)] += self._buried_points()
+            points[side_of(self.variant, self.bidder)] += self.buried_points()
         return tuple(points)
 
-    def _buried_points(self) -> int:
+    def buried_points(self) -> int:
         """The counters' points buried: yours, or (the hand played out) every card not
         played."""
         buried = self._buried()
