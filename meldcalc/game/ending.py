@@ -49,12 +49,16 @@ def _agrees_with_play(table: Table, numbers: tuple[int, ...]) -> None:
     """Trick points typed that the tricks already played contradict: a side has more."""
     from meldcalc.rules.scoring import side_name, side_of
 
-    won = table.trick_points()  # the bidder's side's counting its burial too
+    won = table.trick_points()
     for side, (given, already) in enumerate(zip(numbers, won)):
         if given < already:
             name = side_name(table.variant, side, table.names or None)
             where = "in the tricks played already"
-            bidders = table.bidder is not None and side == side_of(table.variant, table.bidder)
+            bidders = (  # the burial counts for the bidder's side (trick_points)
+                table.variant.widow
+                and table.bidder is not None
+                and side == side_of(table.variant, table.bidder)
+            )
             if buried := table.buried_points() if bidders else 0:
                 where = f"({already - buried} in the tricks played already, {buried} buried)"
             raise MeldcalcError(
