@@ -85,6 +85,12 @@ def shown_path(path: object) -> str:
 def did_you_mean(text: str, names: Iterable[str]) -> str:
     """``; did you mean 'single-deck'?`` when ``text`` is a near miss of one of ``names``
     (in any case), to end a message with; else nothing."""
+    near = nearest(text, names)
+    return f"; did you mean {near!r}?" if near is not None else ""
+
+
+def nearest(text: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` that ``text`` is a near miss of (in any case), or None."""
     import difflib
 
     by_key = {name.casefold(): name for name in names}
@@ -93,4 +99,4 @@ def did_you_mean(text: str, names: Iterable[str]) -> str:
         typed = typed.replace(digit, word)
     # close only: a looser match sends '3-handed' to 'two-handed', 'house' to 'firehouse'
     close = difflib.get_close_matches(typed, by_key, n=1, cutoff=0.8)
-    return f"; did you mean {by_key[close[0]]!r}?" if close else ""
+    return by_key[close[0]] if close else None

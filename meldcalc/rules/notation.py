@@ -35,13 +35,10 @@ def misread_label(label: str | None) -> str:
     """For an error in the cards of a labelled line: ``; 'spdes:' was read as the line's
     label; did you mean 'spades:'?`` when the label is a near miss of a suit's name (a suit
     group mistyped), else nothing."""
-    from meldcalc.errors import did_you_mean
+    from meldcalc.errors import nearest
 
-    if label is None:
-        return ""
     names = [name for suit in Suit for name in (suit.name.lower(), suit.name.lower()[:-1])]
-    near = did_you_mean(label, names)
-    suit = next((name for name in names if f"{name!r}?" in near), None)
+    suit = None if label is None else nearest(label, names)
     if suit is None:
         return ""
     return f"; '{label}:' was read as the line's label; did you mean '{suit}:'?"
